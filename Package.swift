@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GestureDeck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gesturedeck", targets: ["gesturedeck"]),
+    ],
+    targets: [
+        // C libraries from Debian, reached through module maps.
+        .systemLibrary(
+            name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
+
+        // Pure Swift: gestures, physics, scenes, display lists. No C, no clock, no I/O.
+        .target(name: "InteractionEngine"),
+        // Draws engine display lists with Cairo and Pango; headless PNG output.
+        .target(name: "CairoRenderer", dependencies: ["InteractionEngine", "CCairo", "CPangoCairo"]),
+        // Command line, assets, state file, event output: everything the hosts share.
+        .target(name: "DeckApp", dependencies: ["InteractionEngine", "CairoRenderer"]),
+        // The X11 window, its poll() loop and the XEvent -> engine input mapping.
+        .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo"]),
+        .executableTarget(name: "gesturedeck", dependencies: ["DeckApp", "X11Host"]),
+
+        .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine"]),
+        .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp"]),
+    ]
+)
