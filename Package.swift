@@ -30,8 +30,8 @@ let package = Package(
         .executableTarget(name: "gesturedeck", dependencies: ["DeckApp", "X11Host"]),
 
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine"]),
-        .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine"],
-                    resources: [.copy("Goldens")]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp"]),
+        .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine"]),
+        .testTarget(name: "DeckAppTests", dependencies: ["DeckApp", "InteractionEngine"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11"]),
     ]
 )

@@ -1,0 +1,86 @@
+import CCairo
+
+/// An ARGB32 Cairo image surface that owns its pixels: the headless canvas.
+public final class ImageSurface {
+    /// The `cairo_surface_t*`.
+    public let handle: OpaquePointer
+    public let width: Int
+    public let height: Int
+
+    /// A blank surface; sizes are clamped to at least 1x1.
+    public init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        handle = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))
+    }
+
+    private init(adopting surface: OpaquePointer) {
+        handle = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit { cairo_surface_destroy(handle) }
+
+    /// Decodes a PNG file with Cairo; throws a message naming the file and the problem.
+    public static func load(png path: String) throws(RenderError) -> ImageSurface {
+        guard let surface = cairo_image_surface_create_from_png(path) else {
+            throw RenderError("\(path): could not be read")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(status))
+            cairo_surface_destroy(surface)
+            throw RenderError("\(path): not a readable PNG (\(reason))")
+        }
+        return ImageSurface(adopting: surface)
+    }
+
+    /// Writes the surface as a PNG file.
+    public func writePNG(to path: String) throws(RenderError) {
+        cairo_surface_flush(handle)
+        let status = cairo_surface_write_to_png(handle, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("\(path): could not write PNG (\(String(cString: cairo_status_to_string(status))))")
+        }
+    }
+
+    /// The pixel at (x, y) as premultiplied 0xAARRGGBB.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        cairo_surface_flush(handle)
+        let stride = Int(cairo_image_surface_get_stride(handle))
+        let data = cairo_image_surface_get_data(handle)!
+        return data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+    }
+
+    /// Compares two surfaces channel by channel.
+    ///
+    /// Returns the share of pixels (0...1) that differ by more than
+    /// `channelTolerance` in any channel, or 1 when the sizes differ.
+    public func differingFraction(from other: ImageSurface, channelTolerance: Int = 8) -> Double {
+        guard width == other.width, height == other.height else { return 1 }
+        cairo_surface_flush(handle)
+        cairo_surface_flush(other.handle)
+        let strideA = Int(cairo_image_surface_get_stride(handle))
+        let strideB = Int(cairo_image_surface_get_stride(other.handle))
+        let a = cairo_image_surface_get_data(handle)!
+        let b = cairo_image_surface_get_data(other.handle)!
+        var differing = 0
+        for y in 0..<height {
+            let rowA = a.advanced(by: y * strideA), rowB = b.advanced(by: y * strideB)
+            for x in 0..<width {
+                for c in 0..<4 where abs(Int(rowA[x * 4 + c]) - Int(rowB[x * 4 + c])) > channelTolerance {
+                    differing += 1
+                    break
+                }
+            }
+        }
+        return Double(differing) / Double(width * height)
+    }
+}
+
+/// A rendering failure with a message fit for a person.
+public struct RenderError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

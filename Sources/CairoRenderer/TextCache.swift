@@ -1,0 +1,79 @@
+import CCairo
+import CPangoCairo
+import InteractionEngine
+
+/// Pango layouts kept between frames, keyed by text, style and box.
+///
+/// Laying out text is the most expensive part of a frame; the same labels are
+/// drawn every frame, so each is shaped once.
+final class TextCache {
+    private struct Key: Hashable {
+        let text: String
+        let style: TextStyle
+        let width: Int
+    }
+
+    private let context: OpaquePointer
+    private var layouts: [Key: OpaquePointer] = [:]
+    private var order: [Key] = []
+    private let capacity = 2048
+
+    init() {
+        let fontMap = pango_cairo_font_map_get_default()
+        context = pango_font_map_create_context(fontMap)
+        // Fixed font options: the same pixels on every machine with the same fonts.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    /// A layout for `text` in a box `width` pixels wide (ellipsized to fit).
+    func layout(_ text: String, style: TextStyle, width: Double) -> OpaquePointer {
+        let key = Key(text: text, style: style, width: Int(width.rounded()))
+        if let cached = layouts[key] { return cached }
+        let layout = pango_layout_new(context)!
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, style.monospace ? "DejaVu Sans Mono, monospace" : "DejaVu Sans, WenQuanYi Micro Hei, sans-serif")
+        pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, weight(style.weight))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_width(layout, Int32(max(1, key.width)) * PANGO_SCALE)
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_height(layout, style.maxLines <= 1 ? -1 : -Int32(style.maxLines))
+        if style.maxLines <= 1 { pango_layout_set_single_paragraph_mode(layout, 1) }
+        pango_layout_set_alignment(layout, alignment(style.alignment))
+        pango_layout_set_text(layout, text, -1)
+        if layouts.count >= capacity, let oldest = order.first {
+            order.removeFirst()
+            if let old = layouts.removeValue(forKey: oldest) { g_object_unref(UnsafeMutableRawPointer(old)) }
+        }
+        layouts[key] = layout
+        order.append(key)
+        return layout
+    }
+
+    private func weight(_ w: TextStyle.Weight) -> PangoWeight {
+        switch w {
+        case .regular: PANGO_WEIGHT_NORMAL
+        case .medium: PANGO_WEIGHT_MEDIUM
+        case .bold: PANGO_WEIGHT_BOLD
+        }
+    }
+
+    private func alignment(_ a: TextStyle.Alignment) -> PangoAlignment {
+        switch a {
+        case .leading: PANGO_ALIGN_LEFT
+        case .center: PANGO_ALIGN_CENTER
+        case .trailing: PANGO_ALIGN_RIGHT
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import InteractionEngine
+
+/// One run of the program: the deck plus its I/O (state file, events, warnings).
+///
+/// Both hosts drive a session: the X11 window with live input, and the
+/// headless renderer with a replayed trace. The session prints events, saves
+/// the state whenever a scene's revision changes and tells the host what the
+/// deck asked for.
+public final class Session {
+    public let options: Options
+    public let deck: Deck
+    public let store: StateStore
+    private let printer: EventPrinter?
+    private var savedRevision: Int
+    private var lastSaveFailed = false
+
+    /// Builds the deck from the assets and the saved state. Warnings go to stderr
+    /// and to the on-screen notice; broken sample data throws.
+    public init(options: Options, size: Size? = nil) throws(AssetError) {
+        self.options = options
+        let assets = try AssetStore.locate(explicit: options.assetsPath)
+        store = StateStore(path: options.statePath ?? StateStore.defaultPath())
+        let loaded = store.load()
+        var warnings: [String] = loaded.warning.map { [$0] } ?? []
+        let scenes = try SceneCatalog.makeScenes(assets: assets, state: loaded.state, warnings: &warnings)
+        let initial = options.scene ?? loaded.state.window?.scene
+        let windowSize = size ?? Size(width: Double(options.width), height: Double(options.height))
+        deck = Deck(scenes: scenes, initial: initial, size: windowSize)
+        deck.reduceMotion = options.reduceMotion
+        if options.overlay { deck.overlay = DeckOverlay() }
+        printer = options.events ? EventPrinter() : nil
+        savedRevision = deck.stateRevision
+        for warning in warnings {
+            Session.warn(warning)
+            deck.showNotice(warning)
+        }
+    }
+
+    /// Prints a warning on stderr.
+    public static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("gesturedeck: \(message)\n".utf8))
+    }
+
+    /// Delivers one input to the deck.
+    public func handle(_ event: InputEvent) {
+        deck.handle(event)
+    }
+
+    /// Prints pending events, saves when something changed, and returns what the deck asked for.
+    public func flush() -> [DeckCommand] {
+        for event in deck.drainEvents() { emit(event) }
+        if deck.stateRevision != savedRevision { save() }
+        return deck.drainCommands()
+    }
+
+    /// Prints one event when `--events` is on.
+    public func emit(_ event: DeckEvent) {
+        printer?.print(event)
+    }
+
+    /// Saves the state now; a failure is reported, shown, and retried at the next change.
+    public func save() {
+        do {
+            try store.save(deck.state())
+            savedRevision = deck.stateRevision
+            lastSaveFailed = false
+        } catch {
+            savedRevision = deck.stateRevision
+            let message = "could not save: \(error)"
+            Session.warn(message)
+            if !lastSaveFailed { deck.showNotice(message) }
+            lastSaveFailed = true
+        }
+    }
+
+    /// Where F12 screenshots go: `$GESTUREDECK_SCREENSHOT_DIR`, else the current folder.
+    public func screenshotPath(now: Date = Date()) -> String {
+        let dir = ProcessInfo.processInfo.environment["GESTUREDECK_SCREENSHOT_DIR"] ?? FileManager.default.currentDirectoryPath
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyyMMdd-HHmmss-SSS"
+        return "\(dir)/gesturedeck-\(deck.current.name)-\(f.string(from: now)).png"
+    }
+}

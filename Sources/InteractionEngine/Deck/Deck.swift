@@ -1,0 +1,237 @@
+/// The whole window: a bar of scene tabs on top of the current scene.
+///
+/// The deck routes input (global keys, tab clicks, everything else to the
+/// current scene in scene coordinates), forwards time, composes the display
+/// list and collects events. Like the scenes it is pure: the host turns its
+/// `DeckCommand`s into I/O.
+public final class Deck {
+    /// Height of the scene bar at the top of the window.
+    public static let barHeight: Double = 44
+    /// How long a notice stays on screen.
+    public static let noticeDuration: Millis = 6000
+
+    public let scenes: [any DeckScene]
+    public private(set) var currentIndex: Int
+    public private(set) var size: Size
+    public var current: any DeckScene { scenes[currentIndex] }
+
+    private var pending: [DeckEvent] = []
+    private var commands: [DeckCommand] = []
+    private var notice: (text: String, shownAt: Millis?)?
+    private var pressStartedInBar = false
+
+    /// Draws the interaction overlay over the scene when set (the `D` key).
+    public var overlay: DeckOverlay?
+
+    public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
+        precondition(!scenes.isEmpty, "a deck needs at least one scene")
+        self.scenes = scenes
+        self.currentIndex = scenes.firstIndex { $0.name == initial } ?? 0
+        self.size = size
+        for scene in scenes { scene.resize(to: sceneSize, at: time) }
+    }
+
+    /// The viewport each scene gets.
+    public var sceneSize: Size {
+        Size(width: max(1, size.width), height: max(1, size.height - Deck.barHeight))
+    }
+
+    public var reduceMotion: Bool = false {
+        didSet { for scene in scenes { scene.reduceMotion = reduceMotion } }
+    }
+
+    /// Shows a warning at the bottom of the window (a damaged file, a skipped image).
+    public func showNotice(_ text: String) {
+        notice = (text, nil)
+    }
+
+    /// Switches to the scene named `name`; false when there is none.
+    @discardableResult
+    public func switchTo(_ name: String, at time: Millis) -> Bool {
+        guard let index = scenes.firstIndex(where: { $0.name == name }) else { return false }
+        select(index, at: time)
+        return true
+    }
+
+    private func select(_ index: Int, at time: Millis) {
+        guard index != currentIndex else { return }
+        current.handle(InputEvent(.pointerCancel, at: time))
+        collectSceneEvents()
+        currentIndex = index
+        pending.append(DeckEvent("scene", ["scene": .string(current.name)]))
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent) {
+        overlay?.record(event, deck: self)
+        switch event.kind {
+        case .resize(let newSize):
+            size = newSize
+            for scene in scenes { scene.resize(to: sceneSize, at: event.time) }
+        case .key(let key, let modifiers):
+            if !handleGlobalKey(key, modifiers, at: event.time) {
+                current.handle(event)
+            }
+        case .pointerDown(let p, let button) where p.y < Deck.barHeight && !current.gestureArena.isActive:
+            pressStartedInBar = true
+            if button == .primary, let index = tabIndex(at: p) { select(index, at: event.time) }
+        case .pointerMove, .pointerUp where pressStartedInBar:
+            if case .pointerUp = event.kind { pressStartedInBar = false }
+        default:
+            current.handle(toScene(event))
+        }
+        collectSceneEvents()
+    }
+
+    private func handleGlobalKey(_ key: Key, _ modifiers: Modifiers, at time: Millis) -> Bool {
+        switch key {
+        case .character(let c) where modifiers.subtracting(.shift).isEmpty:
+            if let digit = Int(c), (1...scenes.count).contains(digit) {
+                select(digit - 1, at: time)
+                return true
+            }
+            switch c.lowercased() {
+            case "q":
+                commands.append(.quit)
+                return true
+            case "d":
+                overlay = overlay == nil ? DeckOverlay() : nil
+                return true
+            default:
+                return false
+            }
+        case .character(let c) where modifiers == .control && c.lowercased() == "q":
+            commands.append(.quit)
+            return true
+        case .tab:
+            let step = modifiers.contains(.shift) ? scenes.count - 1 : 1
+            select((currentIndex + step) % scenes.count, at: time)
+            return true
+        case .function(12):
+            commands.append(.screenshot)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The event moved into scene coordinates (below the bar).
+    private func toScene(_ event: InputEvent) -> InputEvent {
+        let shift = Point(x: 0, y: -Deck.barHeight)
+        var moved = event
+        switch event.kind {
+        case .pointerDown(let p, let b): moved.kind = .pointerDown(p + shift, b)
+        case .pointerMove(let p): moved.kind = .pointerMove(p + shift)
+        case .pointerUp(let p, let b): moved.kind = .pointerUp(p + shift, b)
+        case .hover(let p): moved.kind = .hover(p + shift)
+        case .wheel(let d, let p, let m): moved.kind = .wheel(d, at: p + shift, m)
+        default: break
+        }
+        return moved
+    }
+
+    private func tabIndex(at p: Point) -> Int? {
+        let width = size.width / Double(scenes.count)
+        guard width > 0 else { return nil }
+        let index = Int(p.x / width)
+        return scenes.indices.contains(index) ? index : nil
+    }
+
+    // MARK: Time
+
+    public func tick(at time: Millis) {
+        current.tick(at: time)
+        if var shown = notice {
+            if shown.shownAt == nil { shown.shownAt = time; notice = shown }
+            if let start = shown.shownAt, time - start >= Deck.noticeDuration { notice = nil }
+        }
+        collectSceneEvents()
+    }
+
+    /// True when the host must draw the next frame at the display rate.
+    public func needsFrame(at time: Millis) -> Bool {
+        current.needsFrame(at: time) || (overlay?.needsFrame(at: time) ?? false)
+    }
+
+    /// The next timer: the scene's deadline or the notice's expiry.
+    public func nextDeadline() -> Millis? {
+        let noticeEnd = notice?.shownAt.map { $0 + Deck.noticeDuration }
+        return [current.nextDeadline(), noticeEnd].compactMap { $0 }.min()
+    }
+
+    // MARK: Output
+
+    public func render(at time: Millis) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Theme.background))
+        list.transformed(by: Transform(translation: Point(x: 0, y: Deck.barHeight))) { list in
+            list.clipped(to: Rect(origin: .zero, size: sceneSize)) { list in
+                list.append(contentsOf: current.render(at: time))
+            }
+        }
+        renderBar(into: &list)
+        if let notice { renderNotice(notice.text, into: &list) }
+        overlay?.render(into: &list, deck: self, at: time)
+        return list
+    }
+
+    private func renderBar(into list: inout DisplayList) {
+        let bar = Rect(x: 0, y: 0, width: size.width, height: Deck.barHeight)
+        list.append(.fillRect(bar, .solid(Theme.barBackground), cornerRadius: 0))
+        list.append(.line(from: Point(x: 0, y: bar.maxY - 0.5), to: Point(x: bar.maxX, y: bar.maxY - 0.5),
+                          Theme.separator, width: 1))
+        let width = size.width / Double(scenes.count)
+        for (i, scene) in scenes.enumerated() {
+            let cell = Rect(x: Double(i) * width, y: 0, width: width, height: Deck.barHeight)
+            let selected = i == currentIndex
+            if selected {
+                let pill = cell.insetBy(dx: 6, dy: 7)
+                list.append(.fillRect(pill, .solid(Theme.accent.withAlpha(0.14)), cornerRadius: pill.height / 2))
+            }
+            let style = TextStyle(size: 13, weight: selected ? .bold : .regular,
+                                  color: selected ? Theme.accent : Theme.secondaryText, alignment: .center)
+            list.append(.text("\(i + 1)  \(scene.title)", cell.insetBy(dx: 4, dy: 0), style))
+        }
+    }
+
+    private func renderNotice(_ text: String, into list: inout DisplayList) {
+        let box = Rect(x: 12, y: size.height - 64, width: size.width - 24, height: 52)
+        list.append(.shadow(box, cornerRadius: 10, blur: 12, offset: Point(x: 0, y: 3), color: Color.black.withAlpha(0.3)))
+        list.append(.fillRect(box, .solid(Color(rgb: 0x3A2A12)), cornerRadius: 10))
+        list.append(.text("⚠ " + text, box.insetBy(dx: 14, dy: 4),
+                          TextStyle(size: 12, color: Color(rgb: 0xFFE2A8), maxLines: 2)))
+    }
+
+    /// Events since the last call, each scene event tagged with its scene.
+    public func drainEvents() -> [DeckEvent] {
+        collectSceneEvents()
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    /// Requests for the host since the last call.
+    public func drainCommands() -> [DeckCommand] {
+        defer { commands.removeAll() }
+        return commands
+    }
+
+    /// Sum of the scenes' revisions: changes whenever something must be saved.
+    public var stateRevision: Int { scenes.reduce(0) { $0 + $1.stateRevision } }
+
+    /// The state file's content as it stands.
+    public func state() -> DeckState {
+        var state = DeckState()
+        for scene in scenes { scene.save(into: &state) }
+        state.window = DeckState.WindowState(width: Int(size.width), height: Int(size.height), scene: current.name)
+        return state
+    }
+
+    private func collectSceneEvents() {
+        for event in current.drainEvents() {
+            var tagged = event
+            if tagged.fields["scene"] == nil { tagged.fields["scene"] = .string(current.name) }
+            pending.append(tagged)
+        }
+    }
+}

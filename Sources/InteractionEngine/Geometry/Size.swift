@@ -1,0 +1,16 @@
+/// A width and a height in window pixels.
+public struct Size: Hashable, Sendable, Codable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    public func length(along axis: Axis) -> Double {
+        axis == .horizontal ? width : height
+    }
+}

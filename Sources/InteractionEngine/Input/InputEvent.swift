@@ -1,0 +1,77 @@
+/// Milliseconds on the host's timeline. Input carries the X server's timestamps
+/// (mapped onto the frame clock), so differences between them are real.
+public typealias Millis = Double
+
+/// Which mouse button a press or release belongs to.
+public enum PointerButton: String, Sendable, Codable {
+    case primary
+    case middle
+    case secondary
+}
+
+/// Keyboard modifiers held while an input happened.
+public struct Modifiers: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let shift = Modifiers(rawValue: 1)
+    public static let control = Modifiers(rawValue: 2)
+    public static let alt = Modifiers(rawValue: 4)
+}
+
+/// How far a wheel or touchpad asked to scroll.
+public enum WheelDelta: Hashable, Sendable, Codable {
+    /// Whole notches of a wheel: positive `dy` scrolls content up (towards the end),
+    /// positive `dx` scrolls towards the right.
+    case steps(dx: Int, dy: Int)
+    /// Smooth (XInput2 / touchpad) deltas in pixels, same signs as `steps`.
+    case pixels(dx: Double, dy: Double)
+}
+
+/// A key, as the engine understands it (the host maps keysyms onto these).
+public enum Key: Hashable, Sendable, Codable {
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case tab, enter, escape, delete, backspace, space
+    case function(Int)
+    case character(String)
+}
+
+/// One input delivered to the engine. Every input carries its timestamp.
+public struct InputEvent: Hashable, Sendable, Codable {
+    public enum Kind: Hashable, Sendable, Codable {
+        /// A button went down at a window position.
+        case pointerDown(Point, PointerButton)
+        /// The pointer moved while a button was held.
+        case pointerMove(Point)
+        /// A button went up.
+        case pointerUp(Point, PointerButton)
+        /// The press was taken away (grab lost, window unmapped): end it without effect.
+        case pointerCancel
+        /// The pointer moved with no button held.
+        case hover(Point)
+        /// The pointer left the window.
+        case pointerLeft
+        case wheel(WheelDelta, at: Point, Modifiers)
+        case key(Key, Modifiers)
+        /// The viewport changed size.
+        case resize(Size)
+    }
+
+    public var kind: Kind
+    public var time: Millis
+
+    public init(_ kind: Kind, at time: Millis) {
+        self.kind = kind
+        self.time = time
+    }
+
+    /// The pointer position the event carries, if any.
+    public var location: Point? {
+        switch kind {
+        case .pointerDown(let p, _), .pointerMove(let p), .pointerUp(let p, _), .hover(let p): p
+        case .wheel(_, let p, _): p
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import CCairo
+import CX11
+import CairoRenderer
+import DeckApp
+import Glibc
+import InteractionEngine
+
+/// The desktop host: runs a session in an X11 window until the user quits.
+///
+/// The loop follows suckless st: poll() on the X connection with a timeout
+/// equal to the next deadline (the next frame while anything moves, else the
+/// scene's timer, else forever), drain every queued event, coalesce motion,
+/// tick the engine, draw once, flush. With nothing moving it blocks in poll().
+public final class X11App {
+    /// 60 Hz.
+    public static let frameInterval: Millis = 1000.0 / 60.0
+
+    private let session: Session
+    private let window: X11Window
+    private let renderer = CairoRenderer()
+    private var frame: ImageSurface
+    private var translator = InputTranslator()
+    private var needsDraw = true
+    private var wasAnimating = false
+    private var lastFrameTime: Millis = -.infinity
+    private var mapped = false
+    private var announcedReady = false
+    private var running = true
+    /// Frames drawn since start (the idle test reads it through `--events`).
+    public private(set) var framesDrawn = 0
+
+    /// Opens the window; throws when there is no X server.
+    public init(session: Session) throws(HostError) {
+        self.session = session
+        let size = session.deck.size
+        window = try X11Window(width: Int(size.width), height: Int(size.height))
+        frame = ImageSurface(width: Int(size.width), height: Int(size.height))
+        XSetIOErrorHandler { _ in
+            let message = "gesturedeck: lost the connection to the X server; the state was saved at the last change\n"
+            _ = message.withCString { write(2, $0, strlen($0)) }
+            exit(1)
+        }
+        XSetErrorHandler { display, error in
+            guard let error else { return 0 }
+            let message = "gesturedeck: X error \(error.pointee.error_code) on request \(error.pointee.request_code)\n"
+            _ = message.withCString { write(2, $0, strlen($0)) }
+            return 0
+        }
+    }
+
+    /// Runs until quit; returns the exit status.
+    public func run() -> Int32 {
+        var fds = pollfd(fd: window.connectionFD, events: Int16(POLLIN), revents: 0)
+        while running {
+            drainEvents()
+            let now = monotonicMillis()
+            session.deck.tick(at: now)
+            let animating = session.deck.needsFrame(at: now)
+            if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
+                draw(at: now)
+                wasAnimating = animating
+            }
+            handle(session.flush())
+            guard running else { break }
+            fds.revents = 0
+            _ = poll(&fds, 1, timeout(now: monotonicMillis()))
+        }
+        session.save()
+        session.emit(DeckEvent("quit", ["frames": .int(framesDrawn)]))
+        return 0
+    }
+
+    /// How long poll() may sleep: -1 (forever) when nothing moves and no timer is set.
+    private func timeout(now: Millis) -> Int32 {
+        if XPending(window.display) > 0 { return 0 }
+        if needsDraw || wasAnimating || session.deck.needsFrame(at: now) {
+            return Int32(max(0, (lastFrameTime + X11App.frameInterval - now).rounded(.up)))
+        }
+        if let deadline = session.deck.nextDeadline() {
+            return Int32(max(0, min(Double(Int32.max), (deadline - now).rounded(.up))))
+        }
+        return -1
+    }
+
+    private func drainEvents() {
+        var pendingMotion: InputEvent?
+        while XPending(window.display) > 0 {
+            var event = XEvent()
+            XNextEvent(window.display, &event)
+            let now = monotonicMillis()
+            switch event.type {
+            case Expose:
+                needsDraw = true
+            case MapNotify:
+                mapped = true
+                needsDraw = true
+            case ConfigureNotify:
+                let e = event.xconfigure
+                if window.resize(width: Int(e.width), height: Int(e.height)) {
+                    frame = ImageSurface(width: Int(e.width), height: Int(e.height))
+                    deliver(InputEvent(.resize(Size(width: Double(e.width), height: Double(e.height))), at: now))
+                }
+            case ClientMessage:
+                if window.isDeleteRequest(event.xclient) { running = false }
+            default:
+                guard let input = translator.translate(&event, now: now) else { continue }
+                if case .pointerMove = input.kind {
+                    pendingMotion = input  // coalesce: only the newest motion of a burst matters
+                    continue
+                }
+                if case .hover = input.kind {
+                    pendingMotion = input
+                    continue
+                }
+                if let motion = pendingMotion {
+                    deliver(motion)
+                    pendingMotion = nil
+                }
+                deliver(input)
+            }
+        }
+        if let motion = pendingMotion { deliver(motion) }
+    }
+
+    private func deliver(_ input: InputEvent) {
+        session.handle(input)
+        if case .hover = input.kind { return }
+        needsDraw = true
+    }
+
+    private func draw(at time: Millis) {
+        let list = session.deck.render(at: time)
+        let cr = cairo_create(frame.handle)!
+        renderer.draw(list, on: cr)
+        cairo_destroy(cr)
+        window.present(frame.handle)
+        framesDrawn += 1
+        lastFrameTime = time
+        needsDraw = false
+        if mapped && !announcedReady {
+            announcedReady = true
+            let size = session.deck.size
+            session.emit(DeckEvent("ready", ["scene": .string(session.deck.current.name),
+                                             "width": .int(Int(size.width)), "height": .int(Int(size.height))]))
+        }
+    }
+
+    private func handle(_ commands: [DeckCommand]) {
+        for command in commands {
+            switch command {
+            case .quit:
+                running = false
+            case .screenshot:
+                let path = session.screenshotPath()
+                do {
+                    try frame.writePNG(to: path)
+                    session.emit(DeckEvent("screenshot", ["path": .string(path)]))
+                } catch {
+                    Session.warn(error.description)
+                    session.deck.showNotice(error.description)
+                    needsDraw = true
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import CCairo
+import CX11
+import Glibc
+
+/// A top-level X window with its Cairo surface: owns the display connection.
+///
+/// Frames are composed off-screen in an image surface (the same pixels the
+/// headless renderer makes) and copied to the window in one operation, so a
+/// half-drawn frame is never visible.
+final class X11Window {
+    let display: OpaquePointer
+    let window: CX11.Window
+    private let screen: Int32
+    private let deleteAtom: Atom
+    private(set) var width: Int
+    private(set) var height: Int
+    private var surface: OpaquePointer
+    private var cursors: [UInt32: Cursor] = [:]
+
+    /// Opens the display and maps a window titled "GestureDeck".
+    init(width: Int, height: Int) throws(HostError) {
+        guard let display = XOpenDisplay(nil) else {
+            let name = String(cString: XDisplayName(nil))
+            throw HostError("cannot open X display '\(name)': set DISPLAY to a running X server, or use --screenshot")
+        }
+        self.display = display
+        screen = XDefaultScreen(display)
+        self.width = width
+        self.height = height
+        let root = XRootWindow(display, screen)
+        window = XCreateSimpleWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0,
+                                     XBlackPixel(display, screen), XWhitePixel(display, screen))
+        let mask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+            | StructureNotifyMask | LeaveWindowMask | FocusChangeMask
+        XSelectInput(display, window, Int(mask))
+
+        deleteAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        var protocols = [deleteAtom]
+        XSetWMProtocols(display, window, &protocols, 1)
+        surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, screen),
+                                            Int32(width), Int32(height))
+        setTitle("GestureDeck")
+        setClass(name: "gesturedeck", className: "GestureDeck")
+        setMinimumSize(width: 200, height: 200)
+        var pid = UInt(getpid())
+        let pidAtom = XInternAtom(display, "_NET_WM_PID", 0)
+        let win = window
+        withUnsafeBytes(of: &pid) { bytes in
+            let data = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            _ = XChangeProperty(display, win, pidAtom, XA_CARDINAL, 32, PropModeReplace, data, 1)
+        }
+        XMapWindow(display, window)
+        XFlush(display)
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+        for cursor in cursors.values { XFreeCursor(display, cursor) }
+        XDestroyWindow(display, window)
+        XCloseDisplay(display)
+    }
+
+    var connectionFD: Int32 { XConnectionNumber(display) }
+
+    func isDeleteRequest(_ event: XClientMessageEvent) -> Bool {
+        UInt(bitPattern: event.data.l.0) == deleteAtom
+    }
+
+    private func setTitle(_ title: String) {
+        XStoreName(display, window, title)
+        let utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        let bytes = Array(title.utf8)
+        XChangeProperty(display, window, XInternAtom(display, "_NET_WM_NAME", 0), utf8, 8, PropModeReplace,
+                        bytes, Int32(bytes.count))
+    }
+
+    private func setClass(name: String, className: String) {
+        guard let hint = XAllocClassHint() else { return }
+        name.withCString { n in
+            className.withCString { c in
+                hint.pointee.res_name = UnsafeMutablePointer(mutating: n)
+                hint.pointee.res_class = UnsafeMutablePointer(mutating: c)
+                XSetClassHint(display, window, hint)
+            }
+        }
+        XFree(hint)
+    }
+
+    private func setMinimumSize(width: Int, height: Int) {
+        guard let hints = XAllocSizeHints() else { return }
+        hints.pointee.flags = PMinSize
+        hints.pointee.min_width = Int32(width)
+        hints.pointee.min_height = Int32(height)
+        XSetWMNormalHints(display, window, hints)
+        XFree(hints)
+    }
+
+    /// Follows a ConfigureNotify; true when the size changed.
+    func resize(width: Int, height: Int) -> Bool {
+        guard width != self.width || height != self.height else { return false }
+        self.width = width
+        self.height = height
+        cairo_xlib_surface_set_size(surface, Int32(width), Int32(height))
+        return true
+    }
+
+    /// Copies a finished frame to the window in one operation.
+    func present(_ frame: OpaquePointer) {
+        let cr = cairo_create(surface)!
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, frame, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        XFlush(display)
+    }
+
+    /// Shows a cursor from the X cursor font (`XC_fleur`, `XC_hand2`...); 0 is the default arrow.
+    func setCursor(shape: UInt32) {
+        if shape == 0 {
+            XUndefineCursor(display, window)
+            return
+        }
+        let cursor = cursors[shape] ?? XCreateFontCursor(display, shape)
+        cursors[shape] = cursor
+        XDefineCursor(display, window, cursor)
+    }
+}
+
+/// A failure of the window system, described for a person.
+public struct HostError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

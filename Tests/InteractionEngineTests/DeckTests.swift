@@ -1,0 +1,116 @@
+import InteractionEngine
+import Testing
+
+/// A scene that records what the deck hands it.
+private final class ProbeScene: DeckScene {
+    let name: String
+    var title: String { name.capitalized }
+    var inputs: [InputEvent] = []
+    var size = Size.zero
+    var stateRevision = 0
+    var reduceMotion = false
+    var gestureArena = GestureArena()
+    var queued: [DeckEvent] = []
+
+    init(_ name: String) { self.name = name }
+    func resize(to size: Size, at time: Millis) { self.size = size }
+    func handle(_ event: InputEvent) { inputs.append(event) }
+    func tick(at time: Millis) {}
+    func needsFrame(at time: Millis) -> Bool { false }
+    func nextDeadline() -> Millis? { nil }
+    func render(at time: Millis) -> DisplayList {
+        var list = DisplayList()
+        list.append(.text(name, Rect(x: 0, y: 0, width: 100, height: 20), TextStyle(size: 12)))
+        return list
+    }
+    func drainEvents() -> [DeckEvent] {
+        defer { queued.removeAll() }
+        return queued
+    }
+    func save(into state: inout DeckState) { state.carousel = .init(selected: name) }
+}
+
+@Suite struct DeckTests {
+    private func makeDeck() -> (Deck, [ProbeScene]) {
+        let scenes = ["wallet", "grid", "messages", "carousel"].map(ProbeScene.init)
+        return (Deck(scenes: scenes, size: Size(width: 480, height: 800)), scenes)
+    }
+
+    @Test func scenesGetTheViewportBelowTheBar() {
+        let (_, scenes) = makeDeck()
+        #expect(scenes[0].size == Size(width: 480, height: 800 - Deck.barHeight))
+    }
+
+    @Test func pointerInputArrivesInSceneCoordinates() {
+        let (deck, scenes) = makeDeck()
+        deck.handle(InputEvent(.pointerDown(Point(x: 10, y: 144), .primary), at: 1))
+        #expect(scenes[0].inputs.last?.kind == .pointerDown(Point(x: 10, y: 100), .primary))
+    }
+
+    @Test func digitKeysTabAndClicksSwitchScenes() {
+        let (deck, _) = makeDeck()
+        deck.handle(InputEvent(.key(.character("3"), []), at: 1))
+        #expect(deck.current.name == "messages")
+        deck.handle(InputEvent(.key(.tab, []), at: 2))
+        #expect(deck.current.name == "carousel")
+        deck.handle(InputEvent(.key(.tab, []), at: 3))
+        #expect(deck.current.name == "wallet")
+        deck.handle(InputEvent(.key(.tab, .shift), at: 4))
+        #expect(deck.current.name == "carousel")
+        // The second of four tabs across 480 px spans x = 120..<240.
+        deck.handle(InputEvent(.pointerDown(Point(x: 130, y: 20), .primary), at: 5))
+        deck.handle(InputEvent(.pointerUp(Point(x: 130, y: 20), .primary), at: 6))
+        #expect(deck.current.name == "grid")
+        let events = deck.drainEvents().filter { $0.name == "scene" }.compactMap { $0.string("scene") }
+        #expect(events == ["messages", "carousel", "wallet", "carousel", "grid"])
+    }
+
+    @Test func switchingCancelsTheOldScenesPress() {
+        let (deck, scenes) = makeDeck()
+        deck.handle(InputEvent(.key(.character("2"), []), at: 1))
+        #expect(scenes[0].inputs.last?.kind == .pointerCancel)
+    }
+
+    @Test func quitScreenshotAndOverlayKeys() {
+        let (deck, scenes) = makeDeck()
+        deck.handle(InputEvent(.key(.character("q"), []), at: 1))
+        deck.handle(InputEvent(.key(.character("q"), .control), at: 2))
+        deck.handle(InputEvent(.key(.function(12), []), at: 3))
+        #expect(deck.drainCommands() == [.quit, .quit, .screenshot])
+        deck.handle(InputEvent(.key(.character("d"), []), at: 4))
+        #expect(deck.overlay != nil)
+        // Keys the deck does not own reach the scene.
+        deck.handle(InputEvent(.key(.down, .shift), at: 5))
+        #expect(scenes[0].inputs.last?.kind == .key(.down, .shift))
+    }
+
+    @Test func sceneEventsAreTaggedWithTheirScene() {
+        let (deck, scenes) = makeDeck()
+        scenes[0].queued = [DeckEvent("lift", ["id": .string("c1")])]
+        let events = deck.drainEvents()
+        #expect(events == [DeckEvent("lift", ["id": .string("c1"), "scene": .string("wallet")])])
+    }
+
+    @Test func resizeReachesEveryScene() {
+        let (deck, scenes) = makeDeck()
+        deck.handle(InputEvent(.resize(Size(width: 1280, height: 800)), at: 1))
+        #expect(scenes.allSatisfy { $0.size == Size(width: 1280, height: 800 - Deck.barHeight) })
+    }
+
+    @Test func noticeExpiresAndSetsADeadline() {
+        let (deck, _) = makeDeck()
+        deck.showNotice("state.json: damaged")
+        deck.tick(at: 100)
+        #expect(deck.render(at: 100).texts.contains { $0.contains("state.json: damaged") })
+        #expect(deck.nextDeadline() == 100 + Deck.noticeDuration)
+        deck.tick(at: 100 + Deck.noticeDuration)
+        #expect(!deck.render(at: 100 + Deck.noticeDuration).texts.contains { $0.contains("damaged") })
+        #expect(deck.nextDeadline() == nil)
+    }
+
+    @Test func stateCarriesWindowSizeAndScene() {
+        let (deck, _) = makeDeck()
+        deck.handle(InputEvent(.key(.character("4"), []), at: 1))
+        #expect(deck.state().window == .init(width: 480, height: 800, scene: "carousel"))
+    }
+}
