@@ -1,16 +1,66 @@
 import CairoRenderer
+import Foundation
 import InteractionEngine
 
-/// Renders a session without any window system: `--screenshot`.
-public enum Headless {
-    /// Ticks the deck to `time`, renders it and writes a PNG.
-    public static func screenshot(_ session: Session, at time: Millis, to path: String, scale: Double = 1) throws(RenderError) {
-        session.deck.tick(at: time)
-        let renderer = CairoRenderer()
+/// Renders a session without any window system: `--screenshot`, `--replay`, `--frames`.
+public struct Headless {
+    public let session: Session
+    private let renderer = CairoRenderer()
+
+    public init(session: Session, scale: Double = 1) {
+        self.session = session
         renderer.scale = scale
+    }
+
+    /// Feeds the trace's entries up to and including `time` (inputs and recorded frame ticks).
+    public func replay(_ entries: inout ArraySlice<TraceEntry>, through time: Millis) {
+        while let entry = entries.first, entry.t <= time {
+            entries.removeFirst()
+            if let kind = entry.input {
+                session.handle(InputEvent(kind, at: entry.t))
+            } else {
+                session.tick(at: entry.t)
+            }
+        }
+    }
+
+    /// The frame at `time`, as an image.
+    public func frame(at time: Millis) -> ImageSurface {
+        session.tick(at: time)
         let size = session.deck.size
-        let image = renderer.image(of: session.deck.render(at: time), width: Int(size.width), height: Int(size.height))
-        try image.writePNG(to: path)
+        return renderer.image(of: session.deck.render(at: time), width: Int(size.width), height: Int(size.height))
+    }
+
+    /// Ticks the deck to `time` and writes that frame as a PNG.
+    public func screenshot(at time: Millis, to path: String) throws(RenderError) {
+        try frame(at: time).writePNG(to: path)
+        reportImageFailures()
+    }
+
+    /// Replays the whole trace and writes one numbered PNG per frame at `fps` into `folder`.
+    /// Returns the number of frames written.
+    public func writeFrames(_ trace: Trace, fps: Double, to folder: String, tail: Millis = 1000) throws(RenderError) -> Int {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError("\(folder): cannot create the folder (\(error.localizedDescription))")
+        }
+        var entries = trace.entries[...]
+        let step = 1000 / fps
+        let end = trace.duration + tail
+        var index = 0
+        var time: Millis = 0
+        while time <= end {
+            replay(&entries, through: time)
+            try frame(at: time).writePNG(to: String(format: "%@/frame-%05d.png", folder, index))
+            index += 1
+            time = Double(index) * step
+        }
+        reportImageFailures()
+        return index
+    }
+
+    private func reportImageFailures() {
         for (file, reason) in renderer.imageFailures.sorted(by: { $0.key < $1.key }) {
             Session.warn("\(file): skipped (\(reason))")
         }

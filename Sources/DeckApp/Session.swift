@@ -14,18 +14,30 @@ public final class Session {
     private let printer: EventPrinter?
     private var savedRevision: Int
     private var lastSaveFailed = false
+    private var recorder: TraceRecorder?
 
     /// Builds the deck from the assets and the saved state. Warnings go to stderr
     /// and to the on-screen notice; broken sample data throws.
-    public init(options: Options, size: Size? = nil) throws(AssetError) {
+    ///
+    /// With `trace`, the deck starts from the trace's recorded state, scene and
+    /// size instead of the state file, so a replay depends on nothing else.
+    public init(options: Options, trace: TraceHeader? = nil) throws(AssetError) {
         self.options = options
         let assets = try AssetStore.locate(explicit: options.assetsPath)
         store = StateStore(path: options.statePath ?? StateStore.defaultPath())
-        let loaded = store.load()
-        var warnings: [String] = loaded.warning.map { [$0] } ?? []
-        let scenes = try SceneCatalog.makeScenes(assets: assets, state: loaded.state, warnings: &warnings)
-        let initial = options.scene ?? loaded.state.window?.scene
-        let windowSize = size ?? Size(width: Double(options.width), height: Double(options.height))
+        var warnings: [String] = []
+        let state: DeckState
+        if let trace {
+            state = trace.state
+        } else {
+            let loaded = store.load()
+            state = loaded.state
+            if let warning = loaded.warning { warnings.append(warning) }
+        }
+        let scenes = try SceneCatalog.makeScenes(assets: assets, state: state, warnings: &warnings)
+        let initial = trace?.scene ?? options.scene ?? state.window?.scene
+        let windowSize = trace.map { Size(width: Double($0.width), height: Double($0.height)) }
+            ?? Size(width: Double(options.width), height: Double(options.height))
         deck = Deck(scenes: scenes, initial: initial, size: windowSize)
         deck.reduceMotion = options.reduceMotion
         if options.overlay { deck.overlay = DeckOverlay() }
@@ -42,9 +54,22 @@ public final class Session {
         FileHandle.standardError.write(Data("gesturedeck: \(message)\n".utf8))
     }
 
-    /// Delivers one input to the deck.
+    /// Starts writing every input and frame tick to `path` (`--record`).
+    public func startRecording(to path: String) throws(TraceError) {
+        recorder = try TraceRecorder(path: path, header: TraceHeader(
+            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state()))
+    }
+
+    /// Delivers one input to the deck (and to the recording).
     public func handle(_ event: InputEvent) {
+        recorder?.record(.input(event))
         deck.handle(event)
+    }
+
+    /// Advances the deck to the frame at `time` (and records the tick).
+    public func tick(at time: Millis) {
+        recorder?.record(.frame(at: time))
+        deck.tick(at: time)
     }
 
     /// Prints pending events, saves when something changed, and returns what the deck asked for.

@@ -26,12 +26,17 @@ public final class X11App {
     private var mapped = false
     private var announcedReady = false
     private var running = true
+    /// Engine time is milliseconds since the window opened: recorded traces start near 0.
+    private let origin = monotonicMillis()
+    private var pendingReplay: ArraySlice<TraceEntry>
     /// Frames drawn since start (the idle test reads it through `--events`).
     public private(set) var framesDrawn = 0
 
-    /// Opens the window; throws when there is no X server.
-    public init(session: Session) throws(HostError) {
+    /// Opens the window; throws when there is no X server. A `replay` trace's
+    /// inputs are fed at their recorded times, alongside live input.
+    public init(session: Session, replay: Trace? = nil) throws(HostError) {
         self.session = session
+        pendingReplay = (replay?.entries ?? []).filter { $0.input != nil }[...]
         let size = session.deck.size
         window = try X11Window(width: Int(size.width), height: Int(size.height))
         frame = ImageSurface(width: Int(size.width), height: Int(size.height))
@@ -53,8 +58,9 @@ public final class X11App {
         var fds = pollfd(fd: window.connectionFD, events: Int16(POLLIN), revents: 0)
         while running {
             drainEvents()
-            let now = monotonicMillis()
-            session.deck.tick(at: now)
+            let now = clock()
+            feedReplay(now: now)
+            session.tick(at: now)
             let animating = session.deck.needsFrame(at: now)
             if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
                 draw(at: now)
@@ -63,12 +69,14 @@ public final class X11App {
             handle(session.flush())
             guard running else { break }
             fds.revents = 0
-            _ = poll(&fds, 1, timeout(now: monotonicMillis()))
+            _ = poll(&fds, 1, timeout(now: clock()))
         }
         session.save()
         session.emit(DeckEvent("quit", ["frames": .int(framesDrawn)]))
         return 0
     }
+
+    private func clock() -> Millis { monotonicMillis() - origin }
 
     /// How long poll() may sleep: -1 (forever) when nothing moves and no timer is set.
     private func timeout(now: Millis) -> Int32 {
@@ -76,10 +84,19 @@ public final class X11App {
         if needsDraw || wasAnimating || session.deck.needsFrame(at: now) {
             return Int32(max(0, (lastFrameTime + X11App.frameInterval - now).rounded(.up)))
         }
-        if let deadline = session.deck.nextDeadline() {
+        let deadlines = [session.deck.nextDeadline(), pendingReplay.first?.t].compactMap { $0 }
+        if let deadline = deadlines.min() {
             return Int32(max(0, min(Double(Int32.max), (deadline - now).rounded(.up))))
         }
         return -1
+    }
+
+    /// Delivers the replayed inputs that are due.
+    private func feedReplay(now: Millis) {
+        while let entry = pendingReplay.first, entry.t <= now, let kind = entry.input {
+            pendingReplay.removeFirst()
+            deliver(InputEvent(kind, at: entry.t))
+        }
     }
 
     private func drainEvents() {
@@ -87,7 +104,7 @@ public final class X11App {
         while XPending(window.display) > 0 {
             var event = XEvent()
             XNextEvent(window.display, &event)
-            let now = monotonicMillis()
+            let now = clock()
             switch event.type {
             case Expose:
                 needsDraw = true

@@ -24,18 +24,42 @@ if options.showVersion {
     exit(0)
 }
 
+// A replay starts from the state, scene and size recorded in the trace.
+var trace: Trace?
+if let path = options.replay {
+    do {
+        trace = try Trace.read(path: path, knownScenes: SceneCatalog.factories.map(\.name))
+    } catch {
+        fail(error.description)
+    }
+}
+
 let session: Session
 do {
-    session = try Session(options: options)
+    session = try Session(options: options, trace: trace?.header)
 } catch {
     fail(error.description)
 }
 
-if let output = options.screenshot {
+if options.screenshot != nil || options.framesDir != nil {
+    let headless = Headless(session: session, scale: options.scale ?? 1)
     do {
-        try Headless.screenshot(session, at: options.at ?? 0, to: output, scale: options.scale ?? 1)
+        if let trace, let folder = options.framesDir {
+            let count = try headless.writeFrames(trace, fps: options.fps, to: folder)
+            session.emit(DeckEvent("frames", ["path": .string(folder), "count": .int(count)]))
+        }
+        if let output = options.screenshot {
+            let time = options.at ?? trace?.duration ?? 0
+            if let trace {
+                var entries = trace.entries[...]
+                headless.replay(&entries, through: time)
+            }
+            try headless.screenshot(at: time, to: output)
+            session.emit(DeckEvent("screenshot", ["path": .string(output)]))
+        }
         for event in session.deck.drainEvents() { session.emit(event) }
-        session.emit(DeckEvent("screenshot", ["path": .string(output)]))
+        // A replay given an explicit --state leaves the final arrangement there (tests compare it).
+        if trace != nil && options.statePath != nil { session.save() }
     } catch {
         fail(error.description)
     }
@@ -46,7 +70,10 @@ guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? fal
     fail("DISPLAY is not set: there is no X server to open a window on (use --screenshot OUT.png to render without one)")
 }
 do {
-    let app = try X11App(session: session)
+    let app = try X11App(session: session, replay: trace)
+    if let path = options.record {
+        do { try session.startRecording(to: path) } catch { fail(error.description) }
+    }
     exit(app.run())
 } catch {
     fail(error.description)

@@ -1,0 +1,145 @@
+import Foundation
+import InteractionEngine
+
+/// The first line of a trace: enough to start the replay where the recording started.
+public struct TraceHeader: Codable, Equatable, Sendable {
+    public static let formatName = "gesturedeck-trace"
+    public static let currentVersion = 1
+
+    public var format: String
+    public var version: Int
+    public var scene: String
+    public var width: Int
+    public var height: Int
+    /// The arrangement the recording started from (so a replay does not depend on any state file).
+    public var state: DeckState
+
+    public init(scene: String, width: Int, height: Int, state: DeckState) {
+        format = TraceHeader.formatName
+        version = TraceHeader.currentVersion
+        self.scene = scene
+        self.width = width
+        self.height = height
+        self.state = state
+    }
+}
+
+/// One line after the header: an input, or a frame tick, at engine time `t` (ms).
+public struct TraceEntry: Codable, Equatable, Sendable {
+    public var t: Millis
+    public var input: InputEvent.Kind?
+    /// A frame: the engine was ticked (and drawn) at `t`.
+    public var tick: Bool?
+
+    public static func input(_ event: InputEvent) -> TraceEntry {
+        TraceEntry(t: event.time, input: event.kind, tick: nil)
+    }
+
+    public static func frame(at time: Millis) -> TraceEntry {
+        TraceEntry(t: time, input: nil, tick: true)
+    }
+}
+
+/// Appends a session's inputs and frame ticks to a trace file (`--record`).
+public final class TraceRecorder {
+    private let handle: FileHandle
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        return e
+    }()
+
+    public init(path: String, header: TraceHeader) throws(TraceError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw TraceError("\(path): cannot create the trace file")
+        }
+        self.handle = handle
+        write(header)
+    }
+
+    deinit { try? handle.close() }
+
+    public func record(_ entry: TraceEntry) {
+        write(entry)
+    }
+
+    private func write<T: Encodable>(_ value: T) {
+        guard var data = try? encoder.encode(value) else { return }
+        data.append(0x0A)
+        handle.write(data)
+    }
+}
+
+/// A recorded trace, read and checked line by line (`--replay`).
+public struct Trace: Sendable {
+    public var header: TraceHeader
+    public var entries: [TraceEntry]
+
+    /// Reads a trace; any problem names the file and the line.
+    public static func read(path: String, knownScenes: [String]) throws(TraceError) -> Trace {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceError("\(path): cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceError("\(path): not UTF-8 text")
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, !first.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw TraceError("\(path):1: empty trace (expected a header line)")
+        }
+        let decoder = JSONDecoder()
+        let header: TraceHeader
+        do {
+            header = try decoder.decode(TraceHeader.self, from: Data(first.utf8))
+        } catch {
+            throw TraceError("\(path):1: not a trace header (\(Trace.describe(error)))")
+        }
+        guard header.format == TraceHeader.formatName else {
+            throw TraceError("\(path):1: format '\(header.format)' is not \(TraceHeader.formatName)")
+        }
+        guard header.version == TraceHeader.currentVersion else {
+            throw TraceError("\(path):1: unknown trace version \(header.version) (this build reads \(TraceHeader.currentVersion))")
+        }
+        guard knownScenes.contains(header.scene) else {
+            throw TraceError("\(path):1: no scene named '\(header.scene)'")
+        }
+        guard (1...16384).contains(header.width), (1...16384).contains(header.height) else {
+            throw TraceError("\(path):1: window size \(header.width)x\(header.height) is out of range")
+        }
+        var entries: [TraceEntry] = []
+        var last = -Double.infinity
+        for (index, line) in lines.enumerated().dropFirst() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let number = index + 1
+            let entry: TraceEntry
+            do {
+                entry = try decoder.decode(TraceEntry.self, from: Data(line.utf8))
+            } catch {
+                throw TraceError("\(path):\(number): malformed entry (\(Trace.describe(error)))")
+            }
+            guard entry.t.isFinite, entry.t >= last else {
+                throw TraceError("\(path):\(number): time \(entry.t) goes backwards or is not a number")
+            }
+            guard (entry.input != nil) != (entry.tick == true) else {
+                throw TraceError("\(path):\(number): an entry is either an input or a tick")
+            }
+            last = entry.t
+            entries.append(entry)
+        }
+        return Trace(header: header, entries: entries)
+    }
+
+    /// The time of the last entry (0 for an empty trace).
+    public var duration: Millis { entries.last?.t ?? 0 }
+
+    private static func describe(_ error: any Error) -> String {
+        if let decoding = error as? DecodingError { return StateStore.describe(decoding) }
+        return "\(error)"
+    }
+}
+
+/// A trace that cannot be read or replayed, described with its line.
+public struct TraceError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,223 @@
+/// Runs the tap, hold and pan recognizers on one press and decides the winner.
+///
+/// Feed it every input (`handle(_:)`) and every frame or timer wake-up
+/// (`tick(at:)`); sleep until `nextDeadline()` when nothing else happens.
+///
+/// Arbitration is exclusive, one winner per press:
+/// - Pan wins when the pointer crosses the slop before the hold deadline; the
+///   hold fails (as it does anyway past `holdAllowableMovement`).
+/// - Hold wins once it fires at its deadline; later movement is `holdMoved`,
+///   never a pan.
+/// - Tap wins only if neither happened, the press was released within
+///   `tapMaxDuration` and never moved `holdAllowableMovement` away.
+/// - Otherwise the press ends as `released`.
+///
+/// Simultaneous gestures (a horizontal row swipe inside a vertically scrolling
+/// list) are the scene's call: the arena reports one `panBegan` carrying the
+/// dominant axis of the first motion, and the scene hands it to whichever of
+/// its handlers claims that axis. `allowedPanAxes` restricts pans outright.
+///
+/// Garbage is tolerated: moves and releases without a press are ignored, a
+/// second press cancels the first, and timestamps are clamped so that they
+/// never run backwards within a press.
+public struct GestureArena: Sendable {
+    /// Where the current (or last) press stands, for the overlay.
+    public enum Phase: String, Sendable, Hashable, Codable {
+        /// No press; the last one ended normally (or there was none).
+        case idle
+        /// A press is down, undecided (or decided as tap/nothing at release).
+        case possible
+        /// A hold is in progress.
+        case holding
+        /// A pan is in progress.
+        case panning
+        /// No press; the last one was cancelled. Idle in every other respect.
+        case cancelled
+    }
+
+    public let settings: GestureSettings
+    /// Whether a press may become a hold. Read at every input and tick, so a
+    /// scene can switch it off on `.pressed` (no hold on empty space). It
+    /// persists across presses.
+    public var holdEnabled = true
+    /// Whether a press may become a pan; same rules as `holdEnabled`.
+    public var panEnabled = true
+    /// Which directions a pan may start in; read when a press begins.
+    public var allowedPanAxes: PanRecognizer.AllowedAxes = .both
+
+    public private(set) var phase: Phase = .idle
+    /// Where the active press went down; nil when no press is active.
+    public private(set) var pressLocation: Point?
+    /// "tap", "hold" or "pan": who won the current or last press, for the overlay.
+    public private(set) var winner: String?
+
+    public private(set) var tap: TapRecognizer
+    public private(set) var hold: HoldRecognizer
+    public private(set) var pan: PanRecognizer
+    private var tracker = VelocityTracker()
+    /// The latest pointer position of the active press.
+    private var location: Point = .zero
+    /// The latest time seen in the active press; times never go back from it.
+    private var lastTime: Millis = 0
+
+    public init(settings: GestureSettings = .standard) {
+        self.settings = settings
+        tap = TapRecognizer(settings: settings)
+        hold = HoldRecognizer(settings: settings)
+        pan = PanRecognizer(settings: settings)
+    }
+
+    /// True while a press is down.
+    public var isActive: Bool {
+        phase == .possible || phase == .holding || phase == .panning
+    }
+
+    /// The hold deadline while a hold may still begin, else nil.
+    public func nextDeadline() -> Millis? {
+        guard phase == .possible, holdEnabled else { return nil }
+        return hold.deadline
+    }
+
+    /// The pointer's velocity (px/s) as seen at `time`; zero when no press moved.
+    public func currentVelocity(at time: Millis) -> Point {
+        tracker.velocity(at: time)
+    }
+
+    /// Feeds one input; returns what it caused.
+    public mutating func handle(_ event: InputEvent) -> [GestureEvent] {
+        switch event.kind {
+        case .pointerDown(let point, .primary):
+            guard point.isFinite else { return [] }
+            var out = isActive ? cancelPress(at: event.time) : []
+            out += beginPress(at: point, time: event.time.isFinite ? event.time : lastTime)
+            return out
+        case .pointerDown, .pointerCancel, .key(.escape, _):
+            return isActive ? cancelPress(at: event.time) : []
+        case .pointerMove(let point):
+            guard isActive, point.isFinite else { return [] }
+            return move(to: point, time: event.time)
+        case .pointerUp(let point, .primary):
+            guard isActive else { return [] }
+            return release(at: point.isFinite ? point : location, time: event.time)
+        default:
+            return []
+        }
+    }
+
+    /// Advances time with no input: fires the hold once its deadline passed.
+    public mutating func tick(at time: Millis) -> [GestureEvent] {
+        guard isActive else { return [] }
+        return advance(to: clamped(time))
+    }
+
+    // MARK: - Press life cycle
+
+    private mutating func beginPress(at point: Point, time: Millis) -> [GestureEvent] {
+        phase = .possible
+        pressLocation = point
+        location = point
+        lastTime = time
+        winner = nil
+        tracker.reset()
+        tracker.add(point, at: time)
+        tap.reset()
+        hold.reset()
+        pan.reset()
+        pan.allowedAxes = allowedPanAxes
+        tap.pressBegan(at: point, time: time)
+        hold.pressBegan(at: point, time: time)
+        pan.pressBegan(at: point, time: time)
+        return [.pressed(at: point, time: time)]
+    }
+
+    private mutating func move(to point: Point, time: Millis) -> [GestureEvent] {
+        let t = clamped(time)
+        var out = advance(to: t)
+        location = point
+        tracker.add(point, at: t)
+        switch phase {
+        case .possible:
+            tap.pointerMoved(to: point, time: t)
+            hold.pointerMoved(to: point, time: t)
+            pan.pointerMoved(to: point, time: t)
+            if pan.state == .began, let start = pressLocation, let axis = pan.axis {
+                hold.fail()
+                tap.fail()
+                phase = .panning
+                winner = "pan"
+                out.append(.panBegan(start: start, at: point, axis: axis, time: t))
+            }
+        case .holding:
+            hold.pointerMoved(to: point, time: t)
+            out.append(.holdMoved(to: point, translation: hold.translation, time: t))
+        case .panning:
+            pan.pointerMoved(to: point, time: t)
+            out.append(.panChanged(at: point, translation: pan.translation,
+                                   velocity: pan.velocity(at: t), time: t))
+        case .idle, .cancelled:
+            break
+        }
+        return out
+    }
+
+    private mutating func release(at point: Point, time: Millis) -> [GestureEvent] {
+        let t = clamped(time)
+        var out = advance(to: t)
+        if point != location { tracker.add(point, at: t) }
+        location = point
+        switch phase {
+        case .holding:
+            hold.released(at: point, time: t)
+            out.append(.holdEnded(at: point, velocity: tracker.velocity(at: t), time: t))
+        case .panning:
+            pan.released(at: point, time: t)
+            out.append(.panEnded(at: point, translation: pan.translation,
+                                 velocity: pan.releaseVelocity ?? .zero, time: t))
+        case .possible:
+            tap.released(at: point, time: t)
+            hold.released(at: point, time: t)
+            pan.released(at: point, time: t)
+            if tap.state == .ended {
+                winner = "tap"
+                out.append(.tap(at: point, time: t))
+            } else {
+                out.append(.released(at: point, time: t))
+            }
+        case .idle, .cancelled:
+            break
+        }
+        phase = .idle
+        pressLocation = nil
+        return out
+    }
+
+    private mutating func cancelPress(at time: Millis) -> [GestureEvent] {
+        let t = clamped(time)
+        tap.cancel()
+        hold.cancel()
+        pan.cancel()
+        phase = .cancelled
+        pressLocation = nil
+        winner = nil
+        return [.cancelled(time: t)]
+    }
+
+    /// Applies the enable switches and fires a due hold.
+    private mutating func advance(to time: Millis) -> [GestureEvent] {
+        lastTime = time
+        if !holdEnabled { hold.fail() }
+        if !panEnabled { pan.fail() }
+        tap.tick(at: time)
+        guard phase == .possible, hold.tick(at: time), let began = hold.beganTime else { return [] }
+        tap.fail()
+        pan.fail()
+        phase = .holding
+        winner = "hold"
+        return [.holdBegan(at: location, time: began)]
+    }
+
+    /// `time`, kept from running backwards within a press and from being NaN.
+    private func clamped(_ time: Millis) -> Millis {
+        time.isFinite ? max(time, lastTime) : lastTime
+    }
+}
