@@ -6,12 +6,13 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gesturedeck", targets: ["gesturedeck"]),
+        .executable(name: "gesturedeck-bench", targets: ["gesturedeck-bench"]),
     ],
     targets: [
         // C libraries from Debian, reached through module maps.
         .systemLibrary(
             name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
-            providers: [.apt(["libx11-dev"])]),
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxcursor-dev"])]),
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
@@ -28,6 +29,8 @@ let package = Package(
         // The X11 window, its poll() loop and the XEvent -> engine input mapping.
         .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo"]),
         .executableTarget(name: "gesturedeck", dependencies: ["DeckApp", "X11Host"]),
+        // Prints frame, engine, idle, latency and memory figures (see README "Performance").
+        .executableTarget(name: "gesturedeck-bench", dependencies: ["DeckApp", "CairoRenderer", "InteractionEngine", "X11Host", "CX11", "CCairo"]),
 
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine"]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine"]),

@@ -26,9 +26,12 @@ public struct AssetStore: Sendable {
         if let env = environment["GESTUREDECK_ASSETS"] { candidates.append(env) }
         let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         candidates.append(exe.deletingLastPathComponent().appendingPathComponent("../share/gesturedeck/assets").standardized.path)
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../assets").standardized.path
-        candidates.append(source)
+        // A development build (swift run, swift test) uses the source tree's assets; an
+        // installed binary (PREFIX/bin) only ever uses its installed copy.
+        if exe.deletingLastPathComponent().lastPathComponent != "bin" {
+            candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../assets").standardized.path)
+        }
         for candidate in candidates where FileManager.default.fileExists(atPath: candidate + "/cards.json") {
             return AssetStore(directory: candidate)
         }

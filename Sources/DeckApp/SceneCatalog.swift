@@ -11,6 +11,10 @@ public protocol SceneFactory: Sendable {
 /// Every scene of the deck, in tab order. Adding a scene is adding its folder and one line here.
 public enum SceneCatalog {
     public static let factories: [any SceneFactory] = [
+        WalletFactory(),
+        GridFactory(),
+        MessagesFactory(),
+        CarouselFactory(),
     ]
 
     /// Builds all scenes; a scene whose data is broken stops the program with the asset error.

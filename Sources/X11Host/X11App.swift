@@ -2,6 +2,7 @@ import CCairo
 import CX11
 import CairoRenderer
 import DeckApp
+import Foundation
 import Glibc
 import InteractionEngine
 
@@ -29,6 +30,10 @@ public final class X11App {
     /// Engine time is milliseconds since the window opened: recorded traces start near 0.
     private let origin = monotonicMillis()
     private var pendingReplay: ArraySlice<TraceEntry>
+    /// Device pixels per layout pixel.
+    private let scale: Double
+    private var pointer: Point?
+    private var cursor = CursorShape.arrow
     /// Frames drawn since start (the idle test reads it through `--events`).
     public private(set) var framesDrawn = 0
 
@@ -39,7 +44,11 @@ public final class X11App {
         pendingReplay = (replay?.entries ?? []).filter { $0.input != nil }[...]
         let size = session.deck.size
         window = try X11Window(width: Int(size.width), height: Int(size.height))
-        frame = ImageSurface(width: Int(size.width), height: Int(size.height))
+        scale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
+                                     resourceDPI: window.resourceDPI())
+        renderer.scale = scale
+        if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
+        frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
         XSetIOErrorHandler { _ in
             let message = "gesturedeck: lost the connection to the X server; the state was saved at the last change\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
@@ -115,12 +124,20 @@ public final class X11App {
                 let e = event.xconfigure
                 if window.resize(width: Int(e.width), height: Int(e.height)) {
                     frame = ImageSurface(width: Int(e.width), height: Int(e.height))
-                    deliver(InputEvent(.resize(Size(width: Double(e.width), height: Double(e.height))), at: now))
+                    let logical = Size(width: Double(e.width) / scale, height: Double(e.height) / scale)
+                    deliver(InputEvent(.resize(logical), at: now))
                 }
             case ClientMessage:
                 if window.isDeleteRequest(event.xclient) { running = false }
             default:
-                guard let input = translator.translate(&event, now: now) else { continue }
+                let translated: InputEvent?
+                if event.type == GenericEvent, let xinput = window.xinput {
+                    translated = xinput.translate(&event.xcookie, clock: &translator.clock, now: now)
+                } else {
+                    translated = translator.translate(&event, now: now)
+                }
+                guard let deviceInput = translated else { continue }
+                let input = scale == 1 ? deviceInput : deviceInput.mapped { $0 * (1 / self.scale) }
                 if case .pointerMove = input.kind {
                     pendingMotion = input  // coalesce: only the newest motion of a burst matters
                     continue
@@ -141,18 +158,39 @@ public final class X11App {
 
     private func deliver(_ input: InputEvent) {
         session.handle(input)
+        switch input.kind {
+        case .pointerLeft: pointer = nil
+        default: if let p = input.location { pointer = p }
+        }
+        updateCursor()
         if case .hover = input.kind { return }
         needsDraw = true
     }
 
+    /// Open hand over draggable things, closed hand while dragging, the arrow elsewhere.
+    private func updateCursor() {
+        let shape = session.deck.cursor(at: pointer)
+        guard shape != cursor else { return }
+        cursor = shape
+        switch shape {
+        case .arrow: window.setCursor(named: nil, fallback: 0)
+        case .openHand: window.setCursor(named: "grab", fallback: 60)  // XC_hand2
+        case .closedHand: window.setCursor(named: "grabbing", fallback: 52)  // XC_fleur
+        }
+        session.emit(DeckEvent("cursor", ["shape": .string(shape.rawValue)]))
+    }
+
     private func draw(at time: Millis) {
+        let started = monotonicMillis()
         let list = session.deck.render(at: time)
         let cr = cairo_create(frame.handle)!
         renderer.draw(list, on: cr)
         cairo_destroy(cr)
         window.present(frame.handle)
+        session.deck.overlay?.recordFrameTime(monotonicMillis() - started)
         framesDrawn += 1
         lastFrameTime = time
+        updateCursor()
         needsDraw = false
         if mapped && !announcedReady {
             announcedReady = true

@@ -7,18 +7,20 @@ import Glibc
 /// Frames are composed off-screen in an image surface (the same pixels the
 /// headless renderer makes) and copied to the window in one operation, so a
 /// half-drawn frame is never visible.
-final class X11Window {
-    let display: OpaquePointer
-    let window: CX11.Window
+public final class X11Window {
+    public let display: OpaquePointer
+    public let window: CX11.Window
     private let screen: Int32
     private let deleteAtom: Atom
     private(set) var width: Int
     private(set) var height: Int
     private var surface: OpaquePointer
-    private var cursors: [UInt32: Cursor] = [:]
+    private var namedCursors: [Int: Cursor] = [:]
+    /// XInput 2.1 pointer input, when the server has it.
+    private(set) var xinput: XInput2?
 
     /// Opens the display and maps a window titled "GestureDeck".
-    init(width: Int, height: Int) throws(HostError) {
+    public init(width: Int, height: Int) throws(HostError) {
         guard let display = XOpenDisplay(nil) else {
             let name = String(cString: XDisplayName(nil))
             throw HostError("cannot open X display '\(name)': set DISPLAY to a running X server, or use --screenshot")
@@ -30,9 +32,10 @@ final class X11Window {
         let root = XRootWindow(display, screen)
         window = XCreateSimpleWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0,
                                      XBlackPixel(display, screen), XWhitePixel(display, screen))
-        let mask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | StructureNotifyMask | LeaveWindowMask | FocusChangeMask
-        XSelectInput(display, window, Int(mask))
+        xinput = XInput2(display: display, window: window)
+        // With XI2 the pointer arrives as XI2 events; core pointer events are only the fallback.
+        let pointerMask = xinput == nil ? ButtonPressMask | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask : 0
+        XSelectInput(display, window, Int(ExposureMask | KeyPressMask | StructureNotifyMask | FocusChangeMask | pointerMask))
 
         deleteAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         var protocols = [deleteAtom]
@@ -55,12 +58,12 @@ final class X11Window {
 
     deinit {
         cairo_surface_destroy(surface)
-        for cursor in cursors.values { XFreeCursor(display, cursor) }
+        for cursor in namedCursors.values { XFreeCursor(display, cursor) }
         XDestroyWindow(display, window)
         XCloseDisplay(display)
     }
 
-    var connectionFD: Int32 { XConnectionNumber(display) }
+    public var connectionFD: Int32 { XConnectionNumber(display) }
 
     func isDeleteRequest(_ event: XClientMessageEvent) -> Bool {
         UInt(bitPattern: event.data.l.0) == deleteAtom
@@ -95,6 +98,11 @@ final class X11Window {
         XFree(hints)
     }
 
+    /// Asks for a new window size (the ConfigureNotify that follows does the rest).
+    func requestSize(width: Int, height: Int) {
+        XResizeWindow(display, window, UInt32(max(1, width)), UInt32(max(1, height)))
+    }
+
     /// Follows a ConfigureNotify; true when the size changed.
     func resize(width: Int, height: Int) -> Bool {
         guard width != self.width || height != self.height else { return false }
@@ -105,7 +113,7 @@ final class X11Window {
     }
 
     /// Copies a finished frame to the window in one operation.
-    func present(_ frame: OpaquePointer) {
+    public func present(_ frame: OpaquePointer) {
         let cr = cairo_create(surface)!
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(cr, frame, 0, 0)
@@ -115,15 +123,27 @@ final class X11Window {
         XFlush(display)
     }
 
-    /// Shows a cursor from the X cursor font (`XC_fleur`, `XC_hand2`...); 0 is the default arrow.
-    func setCursor(shape: UInt32) {
-        if shape == 0 {
+    /// Shows a named cursor: the theme's `grab` / `grabbing` through Xcursor, else the
+    /// nearest shape of the core cursor font (`hand2`, `fleur`); nil restores the default arrow.
+    func setCursor(named name: String?, fallback shape: UInt32) {
+        guard let name else {
             XUndefineCursor(display, window)
             return
         }
-        let cursor = cursors[shape] ?? XCreateFontCursor(display, shape)
-        cursors[shape] = cursor
-        XDefineCursor(display, window, cursor)
+        let key = name.hashValue
+        var cursor = namedCursors[key]
+        if cursor == nil {
+            let themed = XcursorLibraryLoadCursor(display, name)
+            cursor = themed != 0 ? themed : XCreateFontCursor(display, shape)
+            namedCursors[key] = cursor
+        }
+        XDefineCursor(display, window, cursor!)
+    }
+
+    /// The screen's dots per inch from the `Xft.dpi` resource, if set.
+    func resourceDPI() -> Double? {
+        guard let resources = XResourceManagerString(display) else { return nil }
+        return DisplayScale.dpi(fromResources: String(cString: resources))
     }
 }
 

@@ -114,3 +114,41 @@ private final class ProbeScene: DeckScene {
         #expect(deck.state().window == .init(width: 480, height: 800, scene: "carousel"))
     }
 }
+
+@Suite struct DeckRoutingTests {
+    @Test func movesAndReleasesReachTheSceneUnlessThePressBeganInTheBar() {
+        let scenes = ["wallet", "grid"].map(ProbeSceneForRouting.init)
+        let deck = Deck(scenes: scenes, size: Size(width: 480, height: 800))
+        deck.handle(InputEvent(.pointerDown(Point(x: 100, y: 300), .primary), at: 1))
+        deck.handle(InputEvent(.pointerMove(Point(x: 100, y: 340)), at: 2))
+        deck.handle(InputEvent(.pointerUp(Point(x: 100, y: 340), .primary), at: 3))
+        #expect(scenes[0].kinds == [.pointerDown(Point(x: 100, y: 256), .primary), .pointerMove(Point(x: 100, y: 296)),
+                                    .pointerUp(Point(x: 100, y: 296), .primary)])
+        // A press on the bar keeps its drag and release away from the scene.
+        deck.handle(InputEvent(.pointerDown(Point(x: 10, y: 10), .primary), at: 4))
+        deck.handle(InputEvent(.pointerMove(Point(x: 10, y: 300)), at: 5))
+        deck.handle(InputEvent(.pointerUp(Point(x: 10, y: 300), .primary), at: 6))
+        #expect(scenes[0].kinds.count == 3)
+        // And the next press in the scene goes through again.
+        deck.handle(InputEvent(.pointerDown(Point(x: 10, y: 300), .primary), at: 7))
+        #expect(scenes[0].kinds.count == 4)
+    }
+}
+
+private final class ProbeSceneForRouting: DeckScene {
+    let name: String
+    var title: String { name }
+    var kinds: [InputEvent.Kind] = []
+    var stateRevision = 0
+    var reduceMotion = false
+    var gestureArena = GestureArena()
+    init(_ name: String) { self.name = name }
+    func resize(to size: Size, at time: Millis) {}
+    func handle(_ event: InputEvent) { if event.kind != .pointerCancel { kinds.append(event.kind) } }
+    func tick(at time: Millis) {}
+    func needsFrame(at time: Millis) -> Bool { false }
+    func nextDeadline() -> Millis? { nil }
+    func render(at time: Millis) -> DisplayList { DisplayList() }
+    func drainEvents() -> [DeckEvent] { [] }
+    func save(into state: inout DeckState) {}
+}

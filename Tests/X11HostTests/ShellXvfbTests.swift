@@ -83,6 +83,8 @@ extension XvfbTests {
         let ready = try app.waitFor("ready")
         #expect(ready["width"] as? Int == 480 && ready["height"] as? Int == 800)
 
+        // Without a window manager the keyboard follows the pointer: put it over the window.
+        try xvfb.xdotool("mousemove", "240", "500")
         try xvfb.xdotool("key", "F12")
         let first = try app.waitFor("screenshot")
         // Three wheel notches down, then a drag upwards on the background: the stack must move.
@@ -113,6 +115,7 @@ extension XvfbTests {
         let dir = try temporaryFolder()
         let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json")
         try app.waitFor("ready")
+        try xvfb.xdotool("mousemove", "240", "500")
         Thread.sleep(forTimeInterval: 1)  // let the first frames and any settle animation finish
         let cpuBefore = try app.cpuSeconds()
         Thread.sleep(forTimeInterval: 10)

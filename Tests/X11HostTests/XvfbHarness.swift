@@ -28,11 +28,13 @@ final class Xvfb {
 
     deinit { stop() }
 
+    /// Stops the server: SIGTERM, then SIGKILL if it lingers (never blocks for long).
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Runs xdotool against this server; throws on a non-zero exit.
@@ -60,7 +62,12 @@ final class Xvfb {
         p.arguments = arguments
         p.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
         try p.run()
-        p.waitUntilExit()
+        let deadline = Date().addingTimeInterval(20)
+        while p.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        if p.isRunning {
+            p.terminate()
+            throw HarnessError("\(tool) \(arguments.joined(separator: " ")) did not finish")
+        }
         guard p.terminationStatus == 0 else {
             throw HarnessError("\(tool) \(arguments.joined(separator: " ")) exited \(p.terminationStatus)")
         }
@@ -129,25 +136,40 @@ final class AppProcess: @unchecked Sendable {  // output buffers are guarded by 
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.lock()
-            self.lines.append(contentsOf: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
-            self.lock.unlock()
-        }
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.lock()
-            self.stderrText += String(decoding: data, as: UTF8.self)
-            self.lock.unlock()
-        }
         try process.run()
+        // Plain reader threads: blocking reads until the pipes close.
+        let outHandle = out.fileHandleForReading, errHandle = err.fileHandleForReading
+        Thread.detachNewThread { [weak self] in
+            var partial = ""
+            while true {
+                let data = outHandle.availableData
+                if data.isEmpty { break }
+                partial += String(decoding: data, as: UTF8.self)
+                var complete: [String] = []
+                while let newline = partial.firstIndex(of: "\n") {
+                    complete.append(String(partial[..<newline]))
+                    partial = String(partial[partial.index(after: newline)...])
+                }
+                guard let self else { return }
+                self.lock.lock()
+                self.lines.append(contentsOf: complete)
+                self.lock.unlock()
+            }
+        }
+        Thread.detachNewThread { [weak self] in
+            while true {
+                let data = errHandle.availableData
+                if data.isEmpty { break }
+                guard let self else { return }
+                self.lock.lock()
+                self.stderrText += String(decoding: data, as: UTF8.self)
+                self.lock.unlock()
+            }
+        }
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// The built `gesturedeck` beside the test bundle (or `$GESTUREDECK_BIN`).

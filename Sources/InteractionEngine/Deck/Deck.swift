@@ -76,8 +76,10 @@ public final class Deck {
         case .pointerDown(let p, let button) where p.y < Deck.barHeight && !current.gestureArena.isActive:
             pressStartedInBar = true
             if button == .primary, let index = tabIndex(at: p) { select(index, at: event.time) }
-        case .pointerMove, .pointerUp where pressStartedInBar:
-            if case .pointerUp = event.kind { pressStartedInBar = false }
+        case .pointerMove where pressStartedInBar:
+            break
+        case .pointerUp where pressStartedInBar:
+            pressStartedInBar = false
         default:
             current.handle(toScene(event))
         }
@@ -118,17 +120,7 @@ public final class Deck {
 
     /// The event moved into scene coordinates (below the bar).
     private func toScene(_ event: InputEvent) -> InputEvent {
-        let shift = Point(x: 0, y: -Deck.barHeight)
-        var moved = event
-        switch event.kind {
-        case .pointerDown(let p, let b): moved.kind = .pointerDown(p + shift, b)
-        case .pointerMove(let p): moved.kind = .pointerMove(p + shift)
-        case .pointerUp(let p, let b): moved.kind = .pointerUp(p + shift, b)
-        case .hover(let p): moved.kind = .hover(p + shift)
-        case .wheel(let d, let p, let m): moved.kind = .wheel(d, at: p + shift, m)
-        default: break
-        }
-        return moved
+        event.mapped { Point(x: $0.x, y: $0.y - Deck.barHeight) }
     }
 
     private func tabIndex(at p: Point) -> Int? {
@@ -136,6 +128,13 @@ public final class Deck {
         guard width > 0 else { return nil }
         let index = Int(p.x / width)
         return scenes.indices.contains(index) ? index : nil
+    }
+
+    /// The pointer shape for a pointer at `point` in window coordinates (nil: outside the window).
+    public func cursor(at point: Point?) -> CursorShape {
+        if current.gestureArena.isActive { return .closedHand }
+        guard let point, point.y >= Deck.barHeight else { return .arrow }
+        return current.cursor(at: point - Point(x: 0, y: Deck.barHeight))
     }
 
     // MARK: Time

@@ -1,14 +1,30 @@
-/// The interaction overlay (`D`): why a gesture did what it did.
+/// The interaction overlay (`D`, `--overlay`): why a gesture did what it did.
 ///
-/// It shows the pointer trail of the last second, the arena's phase and
-/// winner, and the current pointer velocity. It only observes.
+/// It draws the pointer trail of the last second, the arena's phase and
+/// winner, the pointer velocity as an arrow with its value, the projected
+/// resting point of a fling, the scene's layout frames, and the cost of the
+/// last 120 frames as a small graph. It only observes: the scene behaves the
+/// same with it on or off.
 public struct DeckOverlay: Sendable {
     /// How far back the trail reaches.
     public static let trailDuration: Millis = 1000
+    /// Frames kept in the frame-time graph.
+    public static let frameHistory = 120
+    /// The graph's full height stands for this many milliseconds (two frame budgets).
+    public static let graphRange: Millis = 33.4
+    /// Seconds of velocity drawn as the arrow's length (100 ms: 1000 px/s is 100 px).
+    static let arrowSeconds = 0.1
 
     private var trail: [(point: Point, time: Millis)] = []
+    private var frameTimes: [Millis] = []
 
     public init() {}
+
+    /// Notes how long the host took to draw and present a frame.
+    public mutating func recordFrameTime(_ milliseconds: Millis) {
+        frameTimes.append(milliseconds)
+        if frameTimes.count > DeckOverlay.frameHistory { frameTimes.removeFirst(frameTimes.count - DeckOverlay.frameHistory) }
+    }
 
     mutating func record(_ event: InputEvent, deck: Deck) {
         guard let p = event.location else { return }
@@ -21,23 +37,67 @@ public struct DeckOverlay: Sendable {
         }
     }
 
+    /// The trail fades for a second after the last motion.
     func needsFrame(at time: Millis) -> Bool {
         guard let last = trail.last else { return false }
         return time - last.time < DeckOverlay.trailDuration
     }
 
     func render(into list: inout DisplayList, deck: Deck, at time: Millis) {
-        let recent = trail.filter { time - $0.time <= DeckOverlay.trailDuration }.map(\.point)
-        if recent.count > 1 { list.append(.polyline(recent, Color(rgb: 0xFF375F, alpha: 0.8), width: 2)) }
+        let sceneOrigin = Point(x: 0, y: Deck.barHeight)
+        let hints = deck.current.overlayHints(at: time)
+        let outline = Color(rgb: 0x30D158, alpha: 0.9)
+        for frame in hints.frames {
+            list.append(.strokeRect(frame.offsetBy(dx: sceneOrigin.x, dy: sceneOrigin.y), outline, lineWidth: 1, cornerRadius: 0))
+        }
+
+        let recent = trail.filter { time - $0.time <= DeckOverlay.trailDuration && time >= $0.time }.map(\.point)
+        let trailColor = Color(rgb: 0xFF375F, alpha: 0.85)
+        if recent.count > 1 { list.append(.polyline(recent, trailColor, width: 2.5)) }
+        if let last = recent.last { list.append(.fillCircle(center: last, radius: 4, .solid(trailColor))) }
+
         let arena = deck.current.gestureArena
         let v = arena.currentVelocity(at: time)
-        let lines = [
-            "gesture: \(arena.phase)" + (arena.winner.map { "  winner: \($0)" } ?? ""),
-            "velocity: \(Int(v.x.rounded())), \(Int(v.y.rounded())) px/s",
-        ]
-        let box = Rect(x: 8, y: Deck.barHeight + 8, width: 260, height: 44)
-        list.append(.fillRect(box, .solid(Color.black.withAlpha(0.72)), cornerRadius: 6))
-        list.append(.text(lines.joined(separator: "\n"), box.insetBy(dx: 8, dy: 4),
-                          TextStyle(size: 11, color: .white, monospace: true, maxLines: 2)))
+        if let from = arena.isActive ? recent.last : nil, v.length > 1 {
+            let tip = from + v * DeckOverlay.arrowSeconds
+            let arrow = Color(rgb: 0xFFD60A)
+            list.append(.line(from: from, to: tip, arrow, width: 3))
+            list.append(.fillCircle(center: tip, radius: 5, .solid(arrow)))
+        }
+        if let rest = hints.restingPoint {
+            let p = rest + sceneOrigin
+            let mark = Color(rgb: 0x64D2FF)
+            list.append(.strokeCircle(center: p, radius: 9, mark, lineWidth: 2))
+            list.append(.line(from: p - Point(x: 14, y: 0), to: p + Point(x: 14, y: 0), mark, width: 1.5))
+            list.append(.line(from: p - Point(x: 0, y: 14), to: p + Point(x: 0, y: 14), mark, width: 1.5))
+        }
+
+        var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0)" } ?? ""),
+                     "velocity \(Int(v.x.rounded())), \(Int(v.y.rounded())) px/s  |v| \(Int(v.length.rounded()))"]
+        if let status = hints.status { lines.append(status) }
+        let box = Rect(x: 8, y: Deck.barHeight + 8, width: min(deck.size.width - 16, 330), height: Double(lines.count) * 15 + 62)
+        list.append(.fillRect(box, .solid(Color.black.withAlpha(0.74)), cornerRadius: 8))
+        list.append(.text(lines.joined(separator: "\n"), Rect(x: box.minX + 10, y: box.minY + 6, width: box.width - 20,
+                                                              height: Double(lines.count) * 15),
+                          TextStyle(size: 11, color: .white, monospace: true, maxLines: lines.count)))
+        renderFrameGraph(into: &list, in: Rect(x: box.minX + 10, y: box.maxY - 48, width: box.width - 20, height: 40))
+    }
+
+    /// Bars of the last frames' cost; the line marks the 16.7 ms budget.
+    private func renderFrameGraph(into list: inout DisplayList, in area: Rect) {
+        list.append(.fillRect(area, .solid(Color.white.withAlpha(0.08)), cornerRadius: 3))
+        let budgetY = area.maxY - area.height * (1000.0 / 60.0) / DeckOverlay.graphRange
+        let barWidth = area.width / Double(DeckOverlay.frameHistory)
+        for (i, ms) in frameTimes.enumerated() {
+            let h = min(area.height, area.height * ms / DeckOverlay.graphRange)
+            let color = ms > 1000.0 / 60.0 ? Color(rgb: 0xFF453A) : Color(rgb: 0x30D158)
+            list.append(.fillRect(Rect(x: area.minX + Double(i) * barWidth, y: area.maxY - h, width: max(1, barWidth - 0.5),
+                                       height: h), .solid(color), cornerRadius: 0))
+        }
+        list.append(.line(from: Point(x: area.minX, y: budgetY), to: Point(x: area.maxX, y: budgetY),
+                          Color.white.withAlpha(0.6), width: 1))
+        let last = frameTimes.last.map { "\(($0 * 10).rounded() / 10)" } ?? "–"
+        list.append(.text("frame \(last) ms  (budget 16.7)", Rect(x: area.minX + 4, y: area.minY, width: area.width - 8, height: 14),
+                          TextStyle(size: 9, color: Color.white.withAlpha(0.8), monospace: true)))
     }
 }

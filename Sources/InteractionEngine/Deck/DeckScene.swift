@@ -37,4 +37,48 @@ public protocol DeckScene: AnyObject {
     var reduceMotion: Bool { get set }
     /// What the interaction overlay shows about the current gesture.
     var gestureArena: GestureArena { get }
+    /// The pointer shape at `point` (a default is provided).
+    func cursor(at point: Point) -> CursorShape
+    /// Layout frames, fling projection and status for the overlay (a default is provided).
+    func overlayHints(at time: Millis) -> OverlayHints
+}
+
+/// The pointer shape a scene asks for.
+public enum CursorShape: String, Sendable, Hashable {
+    /// The default arrow.
+    case arrow
+    /// Over something that can be dragged.
+    case openHand = "open-hand"
+    /// While dragging or holding a lifted item.
+    case closedHand = "closed-hand"
+}
+
+extension DeckScene {
+    /// The cursor for a pointer resting at `point` (scene coordinates): a closed hand while a
+    /// press is held or dragging, an open hand elsewhere, since every scene scrolls by dragging.
+    /// Scenes with areas that cannot be dragged override this.
+    public func cursor(at point: Point) -> CursorShape {
+        gestureArena.isActive ? .closedHand : .openHand
+    }
+}
+
+/// What a scene can show in the interaction overlay beyond the gesture itself.
+public struct OverlayHints: Sendable, Equatable {
+    /// The laid-out frames of the visible items (scene coordinates), outlined by the overlay.
+    public var frames: [Rect]
+    /// Where the current fling or scroll will come to rest, in scene coordinates.
+    public var restingPoint: Point?
+    /// A short line about the scene's own state (`lifted c3 → slot 5`).
+    public var status: String?
+
+    public init(frames: [Rect] = [], restingPoint: Point? = nil, status: String? = nil) {
+        self.frames = frames
+        self.restingPoint = restingPoint
+        self.status = status
+    }
+}
+
+extension DeckScene {
+    /// No hints unless the scene provides them.
+    public func overlayHints(at time: Millis) -> OverlayHints { OverlayHints() }
 }

@@ -66,6 +66,20 @@ public struct InputEvent: Hashable, Sendable, Codable {
         self.time = time
     }
 
+    /// The same event with its pointer position (if any) passed through `transform`.
+    public func mapped(_ transform: (Point) -> Point) -> InputEvent {
+        var moved = self
+        switch kind {
+        case .pointerDown(let p, let b): moved.kind = .pointerDown(transform(p), b)
+        case .pointerMove(let p): moved.kind = .pointerMove(transform(p))
+        case .pointerUp(let p, let b): moved.kind = .pointerUp(transform(p), b)
+        case .hover(let p): moved.kind = .hover(transform(p))
+        case .wheel(let d, let p, let m): moved.kind = .wheel(d, at: transform(p), m)
+        default: break
+        }
+        return moved
+    }
+
     /// The pointer position the event carries, if any.
     public var location: Point? {
         switch kind {

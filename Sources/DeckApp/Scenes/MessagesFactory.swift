@@ -1,0 +1,22 @@
+import InteractionEngine
+
+/// Builds the Messages scene from `assets/messages.json` and the saved rows.
+public struct MessagesFactory: SceneFactory {
+    /// The sample data file, inside the assets folder.
+    public static let file = "messages.json"
+
+    public init() {}
+
+    public var name: String { "messages" }
+
+    public func make(assets: AssetStore, state: DeckState, warnings: inout [String]) throws(AssetError)
+        -> any DeckScene {
+        let document = try assets.decode(Self.file, as: MessagesDocument.self)
+        let path = assets.path(Self.file)
+        try requireUniqueIDs(document.conversations.map(\.id), in: path)
+        if let problem = document.problems().first {
+            throw AssetError("\(path): \(problem)")
+        }
+        return MessagesScene(conversations: document.conversations, saved: state.messages)
+    }
+}

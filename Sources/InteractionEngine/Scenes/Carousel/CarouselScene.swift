@@ -1,0 +1,189 @@
+/// The carousel scene: a large view of the centred picture above a
+/// `CarouselStrip` of all pictures (SPEC C1-C6).
+///
+/// Input: a drag on the strip scrolls it with inertia and settles on the item
+/// nearest the fling's projected end; the wheel (either direction) moves one
+/// item per notch; a click selects an item and brings it to the centre; a
+/// click on the large picture selects the centred item. Keys: Left/Right move
+/// one item, Page Up/Down a strip's width, Home/End to the ends, Enter or
+/// Space selects the centred item. The selection is saved and restored centred.
+public final class CarouselScene: DeckScene {
+    public let name = "carousel"
+    public let title = "Carousel"
+
+    public private(set) var strip: CarouselStrip
+    /// The options at 1x layout; the strip gets them scaled with the window.
+    public var baseOptions: CarouselOptions {
+        didSet { layOut(at: lastTime) }
+    }
+    /// The selected item's id, as saved. An id the items do not know is kept
+    /// (a folder may come back), but nothing is drawn as selected.
+    public private(set) var selectedID: String?
+    public private(set) var stateRevision = 0
+    public var reduceMotion = false {
+        didSet { strip.reduceMotion = reduceMotion }
+    }
+    public private(set) var gestureArena = GestureArena()
+    /// The current geometry of the scene.
+    public private(set) var geometry: CarouselSceneGeometry
+
+    public var items: [CarouselItem] { strip.items }
+
+    private var size: Size
+    private var lastTime: Millis = 0
+    private var pending: [DeckEvent] = []
+    /// The press caught a moving strip: it stops it and must not select.
+    private var pressCaughtMotion = false
+    /// Pointer x translation at `panBegan`: the slop is not applied as a jump.
+    private var dragBaseline = 0.0
+
+    /// Builds the scene with `items`, restoring `state`'s selection centred.
+    public init(items: [CarouselItem], state: DeckState.CarouselState? = nil,
+                options: CarouselOptions = .standard, size: Size = Size(width: 480, height: 756)) {
+        self.size = size
+        baseOptions = options
+        geometry = CarouselSceneGeometry(size: size, options: options)
+        strip = CarouselStrip(items: items, options: geometry.stripOptions, frame: geometry.strip)
+        gestureArena.holdEnabled = false
+        selectedID = state?.selected
+        strip.selectedIndex = selectedIndex
+        if let index = selectedIndex { strip.scroll(toItem: index, animated: false, at: 0) }
+    }
+
+    /// Index of the selected item among `items`, when it is one of them.
+    public var selectedIndex: Int? {
+        guard let selectedID else { return nil }
+        return items.firstIndex { $0.id == selectedID }
+    }
+
+    // MARK: DeckScene
+
+    public func resize(to size: Size, at time: Millis) {
+        self.size = size
+        layOut(at: time)
+    }
+
+    private func layOut(at time: Millis) {
+        lastTime = max(lastTime, time)
+        geometry = CarouselSceneGeometry(size: size, options: baseOptions)
+        strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: lastTime)
+    }
+
+    public func handle(_ event: InputEvent) {
+        lastTime = max(lastTime, event.time)
+        switch event.kind {
+        case .pointerDown, .pointerMove, .pointerUp, .pointerCancel, .key(.escape, _):
+            for gesture in gestureArena.handle(event) { handle(gesture) }
+        case .key(let key, _):
+            handle(key, at: event.time)
+        case .wheel(let delta, _, _):
+            guard !gestureArena.isActive else { return }
+            switch delta {
+            case .steps(let dx, let dy):
+                // The vertical wheel scrolls the strip sideways too (SPEC I2).
+                strip.wheel(steps: dx + dy, at: event.time)
+            case .pixels(let dx, let dy):
+                strip.wheel(pixels: dx + dy, at: event.time)
+            }
+        case .resize(let newSize):
+            resize(to: newSize, at: event.time)
+        case .hover, .pointerLeft:
+            break
+        }
+    }
+
+    public func tick(at time: Millis) {
+        lastTime = max(lastTime, time)
+        for gesture in gestureArena.tick(at: time) { handle(gesture) }
+        strip.tick(at: time)
+    }
+
+    public func needsFrame(at time: Millis) -> Bool {
+        gestureArena.isActive || strip.isAnimating(at: time)
+    }
+
+    public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
+
+    public func drainEvents() -> [DeckEvent] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    public func save(into state: inout DeckState) {
+        state.carousel = DeckState.CarouselState(selected: selectedID)
+    }
+
+    // MARK: Selection
+
+    /// Selects item `index` and brings it to the centre (C5): emits `select`,
+    /// and saves when the selection changed.
+    public func select(_ index: Int, at time: Millis) {
+        guard items.indices.contains(index) else { return }
+        let id = items[index].id
+        if id != selectedID {
+            selectedID = id
+            stateRevision += 1
+        }
+        strip.selectedIndex = index
+        strip.scroll(toItem: index, animated: true, at: time)
+        pending.append(DeckEvent("select", ["id": .string(id)]))
+    }
+
+    // MARK: Pointer
+
+    private func handle(_ gesture: GestureEvent) {
+        switch gesture {
+        case .pressed(let p, let time):
+            // Only the strip scrolls; a press that catches it in motion stops it there.
+            gestureArena.panEnabled = geometry.strip.contains(p)
+            pressCaughtMotion = gestureArena.panEnabled && strip.isAnimating(at: time)
+            if pressCaughtMotion { strip.beginDrag(at: time) }
+        case .panBegan(let start, let p, _, let time):
+            pressCaughtMotion = false
+            dragBaseline = p.x - start.x
+            if !strip.isDragging { strip.beginDrag(at: time) }
+            strip.drag(translation: 0, at: time)
+        case .panChanged(_, let translation, _, let time):
+            strip.drag(translation: translation.x - dragBaseline, at: time)
+        case .panEnded(_, _, let velocity, let time):
+            strip.endDrag(velocity: velocity.x, at: time)
+        case .tap(let p, let time):
+            if pressCaughtMotion {
+                // A tap that stopped the strip only settles it, as on iOS.
+                strip.endDrag(velocity: 0, at: time)
+            } else if let index = strip.itemIndex(at: p, time: time) {
+                select(index, at: time)
+            } else if geometry.preview.contains(p), let index = strip.targetIndex(at: time) {
+                select(index, at: time)
+            }
+            pressCaughtMotion = false
+        case .released(_, let time), .cancelled(let time):
+            if strip.isDragging { strip.endDrag(velocity: 0, at: time) }
+            pressCaughtMotion = false
+        case .holdBegan, .holdMoved, .holdEnded:
+            break
+        }
+    }
+
+    // MARK: Keyboard
+
+    private func handle(_ key: Key, at time: Millis) {
+        guard !gestureArena.isActive, !items.isEmpty else { return }
+        let current = strip.targetIndex(at: time) ?? 0
+        let page = max(1, Int(geometry.strip.width / strip.layout.pitch) - 1)
+        switch key {
+        case .left: move(to: current - 1, at: time)
+        case .right: move(to: current + 1, at: time)
+        case .pageUp: move(to: current - page, at: time)
+        case .pageDown: move(to: current + page, at: time)
+        case .home: move(to: 0, at: time)
+        case .end: move(to: items.count - 1, at: time)
+        case .enter, .space: select(current, at: time)
+        default: break
+        }
+    }
+
+    private func move(to index: Int, at time: Millis) {
+        strip.scroll(toItem: index, animated: true, at: time)
+    }
+}

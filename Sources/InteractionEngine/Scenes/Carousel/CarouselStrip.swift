@@ -1,0 +1,216 @@
+/// A horizontal strip of pictures that zooms the ones near its centre and
+/// always comes to rest with one item exactly centred (SPEC C2-C6).
+///
+/// A reusable component: a scene gives it items, options and a frame, feeds it
+/// drags, wheel input and commands, and asks it to draw itself into a display
+/// list. It owns a horizontal `ScrollAxis` whose snap hook picks the item
+/// nearest a fling's projected resting point, so a release, a wheel notch or
+/// a pause in smooth wheel input ends in one smooth motion onto an item, never
+/// a landing followed by a correction. The strip draws items only; the host
+/// draws whatever background it likes behind `frame`.
+public struct CarouselStrip: Sendable {
+    /// Proportions of an item's content, in px for a 64 px item (they scale with `itemWidth`).
+    public enum Metrics {
+        /// Gap between the picture and its name (seed: 10, here slightly tighter).
+        public static let titleGap = 8.0
+        /// Height of the name's line box.
+        public static let titleHeight = 18.0
+        /// Size of the name's font.
+        public static let titleFontSize = 11.5
+        /// Corner radius of the picture (about 22 %, an app-icon shape).
+        public static let cornerRadius = 14.0
+        /// Blur and drop of the picture's shadow.
+        public static let shadowBlur = 6.0
+        public static let shadowDrop = 2.0
+        /// How far the selection ring stands off the picture, and its width.
+        public static let ringGap = 4.0
+        public static let ringWidth = 2.5
+        /// The item width these numbers are given for.
+        public static let referenceWidth = 64.0
+    }
+
+    public private(set) var items: [CarouselItem]
+    /// Where the strip sits in its host's coordinates.
+    public private(set) var frame: Rect
+    public private(set) var layout: CarouselLayout
+    /// The scroll model; read it for offsets, drive it through the strip.
+    public private(set) var scroll: ScrollAxis
+    /// The item drawn with a selection ring, if any.
+    public var selectedIndex: Int?
+    /// When true, every motion jumps to its end.
+    public var reduceMotion: Bool {
+        get { scroll.reduceMotion }
+        set { scroll.reduceMotion = newValue }
+    }
+
+    /// The look and behaviour; changing it lays out again, keeping the same item centred.
+    public var options: CarouselOptions {
+        get { layout.options }
+        set { reconfigure(options: newValue, frame: frame, at: lastTime) }
+    }
+
+    /// The latest time the strip was told about (for relayouts without a time).
+    private var lastTime: Millis = 0
+
+    public init(items: [CarouselItem], options: CarouselOptions = .standard, frame: Rect = .zero) {
+        self.items = items
+        self.frame = frame
+        layout = CarouselLayout(options: options, itemCount: items.count, size: frame.size)
+        scroll = ScrollAxis()
+        configureAxis()
+        scroll.scroll(to: layout.offset(centering: 0), at: 0, animated: false)
+    }
+
+    // MARK: Layout
+
+    /// Moves or resizes the strip, keeping the item that was heading for the centre centred.
+    public mutating func setFrame(_ newFrame: Rect, at time: Millis) {
+        reconfigure(options: layout.options, frame: newFrame, at: time)
+    }
+
+    /// Sets options and frame together (one relayout).
+    public mutating func reconfigure(options: CarouselOptions, frame newFrame: Rect, at time: Millis) {
+        lastTime = max(lastTime, time)
+        let keep = targetIndex(at: time) ?? 0
+        frame = newFrame
+        layout = CarouselLayout(options: options, itemCount: items.count, size: newFrame.size)
+        configureAxis()
+        scroll.scroll(to: layout.offset(centering: keep), at: time, animated: false)
+    }
+
+    private mutating func configureAxis() {
+        scroll.viewportLength = layout.size.width
+        scroll.contentLength = layout.contentLength
+        scroll.leadingInset = layout.leadingInset
+        scroll.trailingInset = layout.trailingInset
+        scroll.wheelStep = layout.pitch
+        scroll.snap = ScrollAxis.snapToMultiples(of: layout.pitch, origin: layout.offset(centering: 0))
+    }
+
+    // MARK: Reading
+
+    /// The scroll offset at `time`.
+    public func offset(at time: Millis) -> Double { scroll.offset(at: time) }
+
+    /// The strip position in items at `time` (2.5: halfway between the third and fourth item).
+    public func position(at time: Millis) -> Double { layout.position(atOffset: offset(at: time)) }
+
+    /// The item nearest the centre right now.
+    public func centredIndex(at time: Millis) -> Int? { layout.index(nearestOffset: offset(at: time)) }
+
+    /// The item the current motion will come to rest on (the centred one at rest).
+    public func targetIndex(at time: Millis) -> Int? {
+        layout.index(nearestOffset: scroll.projectedRestingOffset(at: time))
+    }
+
+    /// True while the strip moves on its own or a wheel snap is due.
+    public func isAnimating(at time: Millis) -> Bool { scroll.isAnimating(at: time) }
+
+    /// True between `beginDrag` and `endDrag`.
+    public var isDragging: Bool { scroll.isDragging }
+
+    /// The visible items at `time`, in drawing order, in strip coordinates.
+    public func visibleAttributes(at time: Millis) -> [CarouselItemAttributes] {
+        layout.attributes(atOffset: offset(at: time))
+    }
+
+    /// The item under `point` (host coordinates) at `time`: the topmost zoomed
+    /// cell containing it, within the strip's frame.
+    public func itemIndex(at point: Point, time: Millis) -> Int? {
+        guard frame.contains(point) else { return nil }
+        let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
+        return visibleAttributes(at: time).reversed().first { $0.zoomedFrame.contains(local) }?.index
+    }
+
+    // MARK: Input
+
+    /// Starts following the pointer, catching any motion where it is.
+    public mutating func beginDrag(at time: Millis) {
+        lastTime = max(lastTime, time)
+        scroll.beginDrag(at: time)
+    }
+
+    /// Follows the pointer: `translation` is its x displacement since the drag began.
+    public mutating func drag(translation: Double, at time: Millis) {
+        lastTime = max(lastTime, time)
+        scroll.drag(translation: translation, at: time)
+    }
+
+    /// Releases the drag with the pointer's x velocity (px/s): the fling's
+    /// resting point is projected and the item nearest it is reached in one motion.
+    public mutating func endDrag(velocity: Double, at time: Millis) {
+        lastTime = max(lastTime, time)
+        scroll.endDrag(velocity: velocity, at: time)
+    }
+
+    /// Moves by whole wheel notches, one item each (positive: towards the end).
+    public mutating func wheel(steps: Int, at time: Millis) {
+        lastTime = max(lastTime, time)
+        scroll.wheel(steps: steps, at: time)
+    }
+
+    /// Moves by smooth wheel pixels at once; settles on an item once they pause.
+    public mutating func wheel(pixels: Double, at time: Millis) {
+        lastTime = max(lastTime, time)
+        scroll.wheel(pixels: pixels, at: time)
+    }
+
+    /// Brings item `index` (clamped) to the centre.
+    public mutating func scroll(toItem index: Int, animated: Bool, at time: Millis) {
+        lastTime = max(lastTime, time)
+        guard !items.isEmpty else { return }
+        let clamped = min(max(index, 0), items.count - 1)
+        scroll.scroll(to: layout.offset(centering: clamped), at: time, animated: animated)
+    }
+
+    /// Advances the motion to `time`.
+    public mutating func tick(at time: Millis) {
+        lastTime = max(lastTime, time)
+        scroll.tick(at: time)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the visible items at `time` into `list`, in the host's coordinates.
+    public func render(into list: inout DisplayList, at time: Millis) {
+        let unit = layout.options.itemWidth / Metrics.referenceWidth
+        list.clipped(to: frame) { list in
+            for attributes in visibleAttributes(at: time) where items.indices.contains(attributes.index) {
+                let cell = attributes.frame.offsetBy(dx: frame.minX, dy: frame.minY)
+                let anchor = Point(x: cell.midX, y: cell.midY)
+                list.transformed(by: .scale(attributes.zoom, about: anchor)) { list in
+                    renderCell(items[attributes.index], in: cell, alpha: attributes.alpha,
+                               selected: attributes.index == selectedIndex, unit: unit, into: &list)
+                }
+            }
+        }
+    }
+
+    /// The picture and name of one item, centred vertically in `cell`.
+    private func renderCell(_ item: CarouselItem, in cell: Rect, alpha: Double, selected: Bool, unit: Double,
+                            into list: inout DisplayList) {
+        let side = cell.width
+        let titleBlock = layout.options.showsTitles ? (Metrics.titleGap + Metrics.titleHeight) * unit : 0
+        let top = cell.minY + (cell.height - side - titleBlock) / 2
+        let picture = Rect(x: cell.minX, y: top, width: side, height: side)
+        let radius = Metrics.cornerRadius * unit
+        list.append(.shadow(picture, cornerRadius: radius, blur: Metrics.shadowBlur * unit,
+                            offset: Point(x: 0, y: Metrics.shadowDrop * unit),
+                            color: Color.black.withAlpha(0.16 * alpha)))
+        list.append(.image(path: item.imagePath, picture, alpha: alpha, cornerRadius: radius))
+        if selected {
+            let gap = Metrics.ringGap * unit
+            list.append(.strokeRect(picture.insetBy(dx: -gap, dy: -gap), Theme.accent.withAlpha(max(alpha, 0.85)),
+                                    lineWidth: Metrics.ringWidth * unit, cornerRadius: radius + gap))
+        }
+        if layout.options.showsTitles {
+            // The name may use the gap beside the item, so short names are never cut.
+            let spare = layout.options.spacing * 0.75
+            let box = Rect(x: cell.minX - spare, y: picture.maxY + Metrics.titleGap * unit,
+                           width: side + 2 * spare, height: Metrics.titleHeight * unit)
+            let style = TextStyle(size: Metrics.titleFontSize * unit, weight: selected ? .bold : .medium,
+                                  color: (selected ? Theme.accent : Theme.text).withAlpha(alpha), alignment: .center)
+            list.append(.text(item.title, box, style))
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CX11
+import Foundation
+import Glibc
+import X11Host
+
+/// A private Xvfb for the benchmark (`Xvfb -displayfd`), stopped by its pid.
+///
+/// The benchmark always uses its own server: it injects input with xdotool,
+/// which must never move the pointer of a person's real session.
+final class XServer {
+    let display: String
+    private let process = Process()
+
+    /// Starts Xvfb and points this process's `DISPLAY` at it.
+    init() throws {
+        guard let xvfb = XServer.which("Xvfb") else { throw BenchError("Xvfb is not installed (apt-get install xvfb)") }
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp", "-noreset"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        var text = ""
+        let handle = out.fileHandleForReading
+        while !text.contains("\n") {
+            let chunk = handle.availableData
+            if chunk.isEmpty { throw BenchError("Xvfb exited before announcing a display") }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
+        setenv("DISPLAY", display, 1)
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// A mapped window of `width` x `height` at the screen's top-left corner.
+    func openWindow(width: Int, height: Int) throws -> X11Window {
+        let window: X11Window
+        do {
+            window = try X11Window(width: width, height: height)
+        } catch {
+            throw BenchError(error.description)
+        }
+        let deadline = monotonicNanos() + 3_000_000_000
+        var mapped = false
+        while !mapped && monotonicNanos() < deadline {
+            while XPending(window.display) > 0 {
+                var event = XEvent()
+                XNextEvent(window.display, &event)
+                if event.type == MapNotify { mapped = true }
+            }
+            if !mapped { usleep(2000) }
+        }
+        guard mapped else { throw BenchError("the window was never mapped") }
+        return window
+    }
+
+    /// Starts xdotool with `arguments` against this server (a chain of commands in one process).
+    func xdotool(_ arguments: [String]) throws -> Process {
+        guard let tool = XServer.which("xdotool") else { throw BenchError("xdotool is not installed") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        try p.run()
+        return p
+    }
+
+    static func which(_ tool: String) -> String? {
+        for dir in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: dir + "/" + tool) {
+            return dir + "/" + tool
+        }
+        return nil
+    }
+
+    /// xdotool commands for a drag: press at `start`, wait `holdMillis`, then `steps`
+    /// moves `stepMillis` apart, 2 px each, back and forth over `amplitude` px
+    /// (down or right from `start`), then release when asked.
+    static func dragCommands(start: (Int, Int), steps: Int, stepMillis: Double, amplitude: Int, vertical: Bool,
+                             holdMillis: Double = 50, release: Bool = true) -> [String] {
+        var args = ["mousemove", "\(start.0)", "\(start.1)", "mousedown", "1", "sleep", String(holdMillis / 1000)]
+        for i in 1...max(1, steps) {
+            let phase = (2 * i) % (2 * amplitude)
+            let offset = phase <= amplitude ? phase : 2 * amplitude - phase
+            let x = vertical ? start.0 : start.0 + offset
+            let y = vertical ? start.1 + offset : start.1
+            args += ["mousemove", "\(x)", "\(y)", "sleep", String(stepMillis / 1000)]
+        }
+        if release { args += ["mouseup", "1"] }
+        return args
+    }
+}

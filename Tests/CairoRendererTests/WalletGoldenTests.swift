@@ -1,0 +1,53 @@
+import CairoRenderer
+import DeckApp
+import Foundation
+import InteractionEngine
+import Testing
+
+/// The Wallet scene rendered headless from the repository's cards, driven
+/// with synthetic input and rendered through the deck (tab bar included).
+@Suite struct WalletGoldenTests {
+    /// Pointer input goes to the scene itself, in scene coordinates, so the
+    /// images depend on the wallet alone and not on the deck's input routing.
+    static func send(_ deck: Deck, _ kind: InputEvent.Kind, at time: Millis) {
+        deck.current.handle(InputEvent(kind, at: time))
+        deck.tick(at: time)
+    }
+
+    /// The stack at rest: eight cards showing, the last one whole.
+    @Test func rest() throws {
+        let deck = try Goldens.deck(scene: "wallet")
+        try Goldens.check(deck, at: 0, name: "wallet-rest")
+    }
+
+    /// Mid-drag: the third card held up, moved down past the fourth, which is
+    /// still sliding up into the freed slot.
+    @Test func lifted() throws {
+        let deck = try Goldens.deck(scene: "wallet")
+        var t: Millis = 0
+        let x = 240.0, y = 250.0
+        Self.send(deck, .pointerDown(Point(x: x, y: y), .primary), at: t)
+        for _ in 0..<36 {
+            t += 1000.0 / 60
+            deck.tick(at: t)
+        }
+        #expect(deck.drainEvents().map(\.name) == ["lift"])
+        for step in 1...10 {
+            t += 20
+            Self.send(deck, .pointerMove(Point(x: x, y: y + Double(step) * 11.5)), at: t)
+        }
+        t += 80
+        try Goldens.check(deck, at: t, name: "wallet-lifted")
+    }
+
+    /// The second card expanded over the footer of the others, details showing.
+    @Test func expanded() throws {
+        let deck = try Goldens.deck(scene: "wallet")
+        Self.send(deck, .pointerDown(Point(x: 240, y: 150), .primary), at: 0)
+        Self.send(deck, .pointerUp(Point(x: 240, y: 150), .primary), at: 60)
+        #expect(deck.drainEvents().map(\.name) == ["expand"])
+        for i in 1...90 { deck.tick(at: 60 + Double(i) * 1000 / 60) }
+        #expect(!deck.needsFrame(at: 1600))
+        try Goldens.check(deck, at: 1600, name: "wallet-expanded")
+    }
+}

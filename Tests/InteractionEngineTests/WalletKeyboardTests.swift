@@ -1,0 +1,119 @@
+import Testing
+@testable import InteractionEngine
+
+/// I3 on the wallet (focus ring, Shift+arrows, Enter, Escape), persistence and idling.
+@Suite struct WalletKeyboardTests {
+    static func ringCount(_ d: WalletDriver) -> Int {
+        d.scene.render(at: d.time).commands.filter {
+            if case .strokeRect(_, let color, _, _) = $0 { color == Theme.focusRing } else { false }
+        }.count
+    }
+
+    @Test func arrowsMoveAVisibleFocusRing() {
+        let d = WalletDriver()
+        #expect(Self.ringCount(d) == 0)
+        d.key(.down)
+        #expect(d.scene.focusedID == "c0")
+        #expect(Self.ringCount(d) == 1)
+        d.key(.down)
+        d.key(.down)
+        #expect(d.scene.focusedID == "c2")
+        d.key(.up)
+        #expect(d.scene.focusedID == "c1")
+        d.key(.up)
+        d.key(.up)
+        #expect(d.scene.focusedID == "c0", "stops at the first card")
+    }
+
+    @Test func focusScrollsTheCardIntoView() {
+        let d = WalletDriver()
+        for _ in 0...10 { d.key(.down) }
+        #expect(d.scene.focusedID == "c10")
+        d.settle()
+        let frame = d.frame("c10")!
+        #expect(frame.maxY <= 756 - 16 + 1e-9 && frame.minY >= 16)
+        for _ in 0..<10 { d.key(.up) }
+        d.settle()
+        #expect(d.offset == 0)
+    }
+
+    @Test func shiftArrowsMoveTheFocusedCardAndSave() {
+        let d = WalletDriver()
+        d.key(.down)
+        d.key(.down)
+        d.key(.down, .shift)
+        #expect(d.order == ["c0", "c2", "c1"] + (3..<14).map { "c\($0)" })
+        #expect(d.names() == ["reorder"])
+        #expect(d.events[0].string("id") == "c1" && d.events[0].int("from") == 1 && d.events[0].int("to") == 2)
+        #expect(d.scene.stateRevision == 1)
+        #expect(d.scene.focusedID == "c1", "the focus travels with the card")
+        d.key(.up, .shift)
+        d.key(.up, .shift)
+        d.key(.up, .shift)
+        #expect(d.order.prefix(3) == ["c1", "c0", "c2"], "the first slot is as far as it goes")
+        #expect(d.names().filter { $0 == "reorder" }.count == 3)
+        #expect(d.scene.stateRevision == 3)
+        var state = DeckState()
+        d.scene.save(into: &state)
+        #expect(state.wallet?.order == d.order)
+        d.settle()
+        #expect(d.frame("c1") == Rect(x: 16, y: 16, width: 448, height: 200))
+    }
+
+    @Test func enterExpandsAndEscapeCollapses() {
+        let d = WalletDriver()
+        d.key(.enter)
+        #expect(d.scene.expandedID == nil, "nothing focused, nothing to expand")
+        d.key(.down)
+        d.key(.down)
+        d.key(.enter)
+        #expect(d.scene.expandedID == "c1")
+        d.key(.escape)
+        #expect(d.scene.expandedID == nil)
+        d.key(.enter)
+        d.key(.enter)
+        #expect(d.names() == ["expand", "collapse", "expand", "collapse"])
+    }
+
+    // MARK: Persistence
+
+    @Test func savedOrderIsRestoredToleratingUnknownIDs() {
+        let d = WalletDriver(count: 5, saved: DeckState.WalletState(order: ["c3", "gone", "c1", "c3"]))
+        #expect(d.order == ["c3", "c1", "c0", "c2", "c4"])
+        var state = DeckState()
+        d.scene.save(into: &state)
+        #expect(state.wallet == DeckState.WalletState(order: ["c3", "c1", "c0", "c2", "c4"]))
+        #expect(d.scene.stateRevision == 0)
+    }
+
+    // MARK: Idle
+
+    @Test func needsFrameIsFalseAtRest() {
+        let d = WalletDriver()
+        #expect(!d.scene.needsFrame(at: d.time) && d.scene.nextDeadline() == nil)
+        d.press(240, 250)
+        #expect(d.scene.needsFrame(at: d.time), "a press is in flight")
+        #expect(d.scene.nextDeadline() == d.time + 500)
+        d.advance(100)
+        d.release(240, 250)
+        #expect(d.scene.needsFrame(at: d.time), "the tap started an expansion")
+        d.settle()
+        #expect(!d.scene.needsFrame(at: d.time))
+        d.key(.escape)
+        d.settle()
+        #expect(!d.scene.needsFrame(at: d.time))
+        d.wheel(.steps(dx: 0, dy: 2))
+        #expect(d.scene.needsFrame(at: d.time))
+        d.settle()
+        #expect(!d.scene.needsFrame(at: d.time))
+    }
+
+    @Test func anEmptyWalletDrawsAMessage() {
+        let scene = WalletScene(cards: [], size: WalletDriver.size)
+        #expect(scene.render(at: 0).texts == ["No cards"])
+        scene.handle(InputEvent(.key(.down, []), at: 0))
+        scene.handle(InputEvent(.pointerDown(Point(x: 100, y: 100), .primary), at: 0))
+        scene.tick(at: 700)
+        #expect(scene.focusedID == nil && scene.liftedID == nil)
+    }
+}
