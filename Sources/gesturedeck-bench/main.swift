@@ -20,6 +20,8 @@ struct BenchOptions {
     var scenes: [String] = []
     /// Frames of the render part (default 600, quick 90).
     var frames: Int?
+    /// Item counts of the engine part (default 100, 1,000, 10,000; quick 100, 1,000).
+    var items: [Int] = []
     /// Only these window sizes; 1280x800 and 480x800 when empty.
     var sizes: [Size] = []
     /// Internal: run as the memory probe child with these counts.
@@ -37,6 +39,7 @@ struct BenchOptions {
       --assets   the sample data to build synthetic item sets from (default: the source tree's)
       --only P   run only part P (engine, breakdown, render, latency, idle, memory); repeatable
       --scene S  run only scene S; repeatable
+      --items N  engine part at N items; repeatable
       --size WxH run only at this window size; repeatable
       --frames N frames of the render part (default 600; quick 20)
       --json-file FILE also write the JSON object to FILE
@@ -54,6 +57,9 @@ struct BenchOptions {
             case "--assets": options.assets = rest.popFirst()
             case "--only": options.only.insert(rest.popFirst() ?? "")
             case "--scene": options.scenes.append(rest.popFirst() ?? "")
+            case "--items":
+                guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else { fail("--items needs a count") }
+                options.items.append(n)
             case "--size":
                 let parts = (rest.popFirst() ?? "").split(separator: "x").compactMap { Double($0) }
                 guard parts.count == 2, parts[0] >= 200, parts[1] >= 200 else { fail("--size needs WxH (at least 200x200)") }
@@ -152,7 +158,7 @@ if !InputRoute.deckForwardsMoves {
 }
 
 let sizes = options.sizes.isEmpty ? [Size(width: 1280, height: 800), Size(width: 480, height: 800)] : options.sizes
-let counts = options.quick ? [100, 1000] : [100, 1000, 10000]
+let counts = !options.items.isEmpty ? options.items : options.quick ? [100, 1000] : [100, 1000, 10000]
 let scenes = options.scenes.isEmpty ? DeckBuilder.sceneNames : options.scenes
 report.renderItems = 1000
 let renderFrames = options.frames ?? (options.quick ? 20 : 600)

@@ -381,3 +381,31 @@ import Testing
         #expect(!d.scene.needsFrame(at: d.time))
     }
 }
+
+/// What the deck asks besides drawing: the cursor and the overlay's hints.
+@Suite struct MessagesDeckHintsTests {
+    @Test func cursorIsAnArrowOverTheButtonsOnly() throws {
+        let d = MessagesDriver()
+        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443)) == .openHand)
+        d.swipe(row: 2, to: -150)
+        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443)) == .closedHand)
+        d.release()
+        d.settle()
+        let delete = try #require(d.scene.buttonFrame(.delete, of: "m2", at: d.time))
+        #expect(d.scene.cursor(at: delete.center) == .arrow)
+        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 100)) == .openHand)
+    }
+
+    @Test func overlayShowsRowFramesAndTheSwipe() {
+        let d = MessagesDriver()
+        #expect(d.scene.overlayHints(at: d.time).frames.count == 11)
+        d.swipe(row: 2, to: -150)
+        let status = d.scene.overlayHints(at: d.time).status ?? ""
+        #expect(status.contains("swipe m2 -150 of -222 (opens at -111)"))
+        d.release()
+        d.wait(30)
+        let hints = d.scene.overlayHints(at: d.time)
+        #expect(hints.restingPoint == Point(x: 480 - 222, y: 2 * 72 + 36))
+        #expect(hints.status?.contains("open m2") == true)
+    }
+}

@@ -125,8 +125,9 @@ final class MessagesDriver {
         }
     }
 
-    var offset: (String) -> Double {
-        { [unowned self] id in scene.swipeOffset(of: id, at: time) }
+    /// Row `id`'s swipe offset now.
+    func offset(_ id: String) -> Double {
+        scene.swipeOffset(of: id, at: time)
     }
 
     /// The top of row `id` on screen now (NaN when it is not on screen).

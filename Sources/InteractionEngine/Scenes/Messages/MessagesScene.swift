@@ -45,6 +45,8 @@ public final class MessagesScene: DeckScene {
     private var press: Press = .idle
     private var events: [DeckEvent] = []
     private let painter = MessageRowPainter()
+    /// The latest time seen, for questions asked without one (the cursor).
+    private var lastTick: Millis = 0
 
     /// What the current press is doing.
     private enum Press {
@@ -121,6 +123,7 @@ public final class MessagesScene: DeckScene {
     }
 
     public func handle(_ event: InputEvent) {
+        if event.time.isFinite { lastTick = max(lastTick, event.time) }
         switch event.kind {
         case .pointerDown, .pointerMove, .pointerUp, .pointerCancel:
             for gesture in arena.handle(event) { handle(gesture) }
@@ -140,6 +143,7 @@ public final class MessagesScene: DeckScene {
     }
 
     public func tick(at time: Millis) {
+        if time.isFinite { lastTick = max(lastTick, time) }
         for gesture in arena.tick(at: time) { handle(gesture) }
         scroll.tick(at: time)
         swipes = swipes.compactMapValues { value in
@@ -172,6 +176,39 @@ public final class MessagesScene: DeckScene {
 
     public func save(into state: inout DeckState) {
         state.messages = list.savedState
+    }
+
+    /// An arrow over the revealed buttons (they are clicked, not dragged);
+    /// otherwise the hands of every draggable scene.
+    public func cursor(at point: Point) -> CursorShape {
+        if arena.isActive { return .closedHand }
+        return button(at: point, time: lastTick) == nil ? .openHand : .arrow
+    }
+
+    /// Row frames, where a moving row or list will rest, and the swipe state.
+    public func overlayHints(at time: Millis) -> OverlayHints {
+        let placed = placedRows(at: time)
+        var rest: Point?
+        var status: [String] = []
+        if let open = openRowID { status.append("open \(open)") }
+        if let moving = placed.first(where: { swipes[$0.row.id]?.isAnimating(at: time) ?? false }),
+           let value = swipes[moving.row.id] {
+            rest = Point(x: layout.width + value.target, y: moving.frame.midY)
+        } else if scroll.isAnimating(at: time) {
+            let y = layout.viewportHeight / 2 + scroll.offset(at: time) - scroll.projectedRestingOffset(at: time)
+            if y >= 0 && y <= layout.viewportHeight { rest = Point(x: layout.width / 2, y: y) }
+        }
+        switch press {
+        case .swiping(let id, _, _):
+            let width = list[id]?.openWidth ?? 0
+            status.append("swipe \(id) \(Int(swipeOffset(of: id, at: time).rounded())) of -\(Int(width)) (opens at -\(Int(width / 2)))")
+        case .closing(let id, _, _): status.append("closing \(id)")
+        case .scrolling: status.append("scrolling")
+        case .consumed: status.append("press consumed (S6)")
+        case .idle, .down: break
+        }
+        status.append("offset \(Int(scroll.offset(at: time).rounded())) px, \(list.count) rows")
+        return OverlayHints(frames: placed.map(\.frame), restingPoint: rest, status: status.joined(separator: " · "))
     }
 
     // MARK: Rendering

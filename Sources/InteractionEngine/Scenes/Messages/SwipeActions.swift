@@ -42,7 +42,9 @@ public enum SwipeAction: String, Sendable, Hashable, CaseIterable {
 public enum SwipeTuning {
     /// Width of one button: QQ's buttons are about 74 pt wide.
     public static let buttonWidth: Double = 74
-    /// The seed's `swipeToEndPoint`: `animateWithDuration:0.1`.
+    /// The seed's `swipeToEndPoint`: `animateWithDuration:0.1`. Ease-out rather
+    /// than UIKit's default ease-in-out: the row is already moving under the
+    /// pointer when it is released, so it should not start from a standstill.
     public static let openSpec = AnimationSpec.timing(duration: 0.1, curve: .easeOut)
     /// The seed's `backToOrginPoint`: `animateWithDuration:0.3` (UIKit's default ease-in-out).
     public static let closeSpec = AnimationSpec.easeInOut(0.3)

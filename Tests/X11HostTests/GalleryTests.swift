@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+@Suite struct GalleryTests {
+    /// The README pictures are exactly what scripts/make-gallery makes from the committed traces.
+    @Test func committedGalleryIsUpToDate() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let out = try temporaryFolder()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [repo + "/scripts/make-gallery", out, try AppProcess.binary()]
+        p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let traces = try FileManager.default.contentsOfDirectory(atPath: repo + "/assets/traces").filter { $0.hasSuffix(".jsonl") }
+        #expect(traces.count >= 8, "the gallery should cover every scene's key moments")
+        for trace in traces {
+            let name = String(trace.dropLast(".jsonl".count)) + ".png"
+            let made = try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))
+            let committed = FileManager.default.contents(atPath: repo + "/assets/gallery/" + name)
+            #expect(committed == made, "assets/gallery/\(name) is stale: run scripts/make-gallery and commit it")
+        }
+    }
+}
