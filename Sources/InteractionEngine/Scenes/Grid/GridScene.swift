@@ -240,6 +240,12 @@ public final class GridScene: DeckScene {
         for event in events {
             switch event {
             case .pressed(let p, let time):
+                // A second press that cancelled a lift arrives while the tile flies back:
+                // like any input during that animation it is ignored, and must not stay held.
+                if case .settling = phase {
+                    _ = gestureArena.handle(InputEvent(.pointerCancel, at: time))
+                    break
+                }
                 focusVisible = false
                 pressStoppedScroll = scroll.isAnimating(at: time)
                 if pressStoppedScroll { scroll.stop(at: time) }
