@@ -30,6 +30,7 @@ private final class Driver {
             scene.tick(at: time)
             guardTime += 1
         }
+        #expect(!scene.needsFrame(at: time), "the scene never came to rest")
         events += scene.drainEvents()
     }
 

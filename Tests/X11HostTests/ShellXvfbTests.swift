@@ -127,4 +127,25 @@ extension XvfbTests {
         #expect(quit["frames"] as? Int ?? 99 <= 3, "frames drawn: \(quit["frames"] ?? "?")")
         #expect(try app.waitForExit() == 0)
     }
+
+    /// What the X server shows (captured with ImageMagick's import) is the headless render of the same state.
+    @Test func realWindowMatchesTheHeadlessRender() throws {
+        let xvfb = try Xvfb()
+        let dir = try temporaryFolder()
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "grid"])
+        try app.waitFor("ready")
+        Thread.sleep(forTimeInterval: 0.3)
+        try xvfb.run(Xvfb.which("import"), ["-display", xvfb.display, "-window", "root", "-crop", "480x800+0+0",
+                                            "+repage", dir + "/window.png"])
+        try xvfb.xdotool("mousemove", "240", "500")
+        try xvfb.xdotool("key", "q")
+        try app.waitFor("quit")
+        let r = try runGestureDeck(["--scene", "grid", "--state", dir + "/state.json", "--screenshot", dir + "/headless.png"])
+        #expect(r.status == 0, "\(r.err)")
+        let window = try ImageSurface.load(png: dir + "/window.png")
+        let headless = try ImageSurface.load(png: dir + "/headless.png")
+        #expect(window.width == 480 && window.height == 800)
+        let difference = headless.differingFraction(from: window)
+        #expect(difference < 0.001, "\(difference * 100)% of pixels differ between the window and the headless render")
+    }
 }

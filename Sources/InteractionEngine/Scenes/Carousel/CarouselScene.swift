@@ -46,15 +46,14 @@ public final class CarouselScene: DeckScene {
         strip = CarouselStrip(items: items, options: geometry.stripOptions, frame: geometry.strip)
         gestureArena.holdEnabled = false
         selectedID = state?.selected
-        strip.selectedIndex = selectedIndex
-        if let index = selectedIndex { strip.scroll(toItem: index, animated: false, at: 0) }
+        if let saved = state?.selected, let index = items.firstIndex(where: { $0.id == saved }) {
+            strip.selectedIndex = index
+            strip.scroll(toItem: index, animated: false, at: 0)
+        }
     }
 
     /// Index of the selected item among `items`, when it is one of them.
-    public var selectedIndex: Int? {
-        guard let selectedID else { return nil }
-        return items.firstIndex { $0.id == selectedID }
-    }
+    public var selectedIndex: Int? { strip.selectedIndex }
 
     // MARK: DeckScene
 
