@@ -152,15 +152,57 @@ public final class CairoRenderer {
         cairo_stroke(cr)
     }
 
-    /// A soft shadow from a few stacked translucent rounded rectangles: cheap and close to a blur.
+    /// A soft shadow under a rounded rectangle, painted as a box shadow: a solid
+    /// middle, linear-gradient edges and radial-gradient corners, each `blur` px
+    /// wide. Nine gradient fills per shadow: no blur pass, no banding.
     private func drawShadow(_ cr: OpaquePointer, _ rect: Rect, _ radius: Double, _ blur: Double, _ color: Color) {
-        let layers = 4
-        for i in 0..<layers {
-            let spread = blur * (1 - Double(i) / Double(layers))
-            roundedRect(cr, rect.insetBy(dx: -spread / 2, dy: -spread / 2), radius + spread / 2)
-            setColor(cr, color.withAlpha(color.alpha / Double(layers)))
-            cairo_fill(cr)
+        guard rect.width > 0, rect.height > 0, color.alpha > 0 else { return }
+        let h = max(0.5, blur / 2)
+        let c = max(0, min(radius, rect.width / 2, rect.height / 2))
+        // Corner centres: the rounded rectangle is this rectangle grown by c.
+        let k = rect.insetBy(dx: c, dy: c)
+        let outer = rect.insetBy(dx: -h, dy: -h)
+        cairo_save(cr)
+        // Regions share edges exactly: without antialiasing they tile with no seams.
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        func stops(_ pattern: OpaquePointer, _ list: [(Double, Double)]) {
+            for (offset, alpha) in list {
+                cairo_pattern_add_color_stop_rgba(pattern, offset, color.red, color.green, color.blue, color.alpha * alpha)
+            }
         }
+        func fill(_ r: Rect, _ pattern: OpaquePointer?) {
+            guard let pattern, r.width > 0, r.height > 0 else { return }
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            cairo_set_source(cr, pattern)
+            cairo_fill(cr)
+            cairo_pattern_destroy(pattern)
+        }
+        // The middle column, top to bottom.
+        let column = cairo_pattern_create_linear(0, outer.minY, 0, outer.maxY)
+        if let column {
+            let e = min(0.5, 2 * h / outer.height)
+            stops(column, [(0, 0), (e, 1), (1 - e, 1), (1, 0)])
+        }
+        fill(Rect(x: k.minX, y: outer.minY, width: k.width, height: outer.height), column)
+        // The left and right bands, between the corners.
+        for (from, to) in [(outer.minX, k.minX), (outer.maxX, k.maxX)] {
+            let band = cairo_pattern_create_linear(from, 0, from + (to > from ? 1 : -1) * 2 * h, 0)
+            if let band { stops(band, [(0, 0), (1, 1)]) }
+            fill(Rect(x: min(from, to), y: k.minY, width: abs(to - from), height: k.height), band)
+        }
+        // The corners: rings around the corner centres.
+        let inner = max(0, c - h), reach = c + h
+        for (cx, cy, x0, y0) in [(k.minX, k.minY, outer.minX, outer.minY), (k.maxX, k.minY, k.maxX, outer.minY),
+                                 (k.minX, k.maxY, outer.minX, k.maxY), (k.maxX, k.maxY, k.maxX, k.maxY)] {
+            let corner = cairo_pattern_create_radial(cx, cy, inner, cx, cy, reach)
+            if let corner {
+                // With no room inside the corner (c < h) the centre itself is partly covered.
+                let centre = c >= h ? 1.0 : (c + h) / (2 * h)
+                stops(corner, [(0, centre), (1, 0)])
+            }
+            fill(Rect(x: x0, y: y0, width: reach, height: reach), corner)
+        }
+        cairo_restore(cr)
     }
 
     private func drawText(_ cr: OpaquePointer, _ string: String, _ rect: Rect, _ style: TextStyle) {
@@ -176,7 +218,9 @@ public final class CairoRenderer {
 
     private func drawImage(_ cr: OpaquePointer, _ path: String, _ rect: Rect, _ alpha: Double, _ radius: Double,
                            deviceScale: Double) {
-        let pw = Int((rect.width * deviceScale).rounded()), ph = Int((rect.height * deviceScale).rounded())
+        // Sizes in steps of 2 device pixels: a zoom animation reuses a handful of resampled copies.
+        func quantized(_ v: Double) -> Int { v > 32 ? Int((v / 2).rounded()) * 2 : Int(v.rounded()) }
+        let pw = quantized(rect.width * deviceScale), ph = quantized(rect.height * deviceScale)
         cairo_save(cr)
         roundedRect(cr, rect, radius)
         cairo_clip(cr)

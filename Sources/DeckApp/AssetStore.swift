@@ -6,9 +6,12 @@ public struct AssetStore: Sendable {
     public static let maximumFileSize = 16 << 20
 
     public let directory: String
+    /// A folder of the user's own pictures for the carousel (`--pictures`), if any.
+    public var picturesDirectory: String?
 
-    public init(directory: String) {
+    public init(directory: String, picturesDirectory: String? = nil) {
         self.directory = directory
+        self.picturesDirectory = picturesDirectory
     }
 
     /// The assets to use: `--assets`, else `$GESTUREDECK_ASSETS`, else the installed

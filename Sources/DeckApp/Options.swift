@@ -7,6 +7,7 @@ public struct Options: Equatable, Sendable {
     public var height = 800
     public var statePath: String?
     public var assetsPath: String?
+    public var picturesPath: String?
     public var events = false
     public var reduceMotion = false
     public var overlay = false
@@ -37,6 +38,7 @@ public struct Options: Equatable, Sendable {
       --size WxH          window or screenshot size in pixels (default 480x800)
       --state FILE        state file (default $XDG_STATE_HOME/gesturedeck/state.json)
       --assets DIR        sample data and pictures (default: the installed or bundled assets)
+      --pictures DIR      show your own folder of PNG pictures in the carousel (titled by file name)
       --events            print one JSON object per line on stdout for each thing that happens
       --reduce-motion     make every animation instant
       --overlay           start with the interaction overlay shown
@@ -107,6 +109,7 @@ public struct Options: Equatable, Sendable {
                 options.height = h
             case "--state": options.statePath = try value(for: arg)
             case "--assets": options.assetsPath = try value(for: arg)
+            case "--pictures": options.picturesPath = try value(for: arg)
             case "--events": options.events = true
             case "--reduce-motion": options.reduceMotion = true
             case "--overlay": options.overlay = true

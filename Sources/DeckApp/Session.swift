@@ -23,7 +23,14 @@ public final class Session {
     /// size instead of the state file, so a replay depends on nothing else.
     public init(options: Options, trace: TraceHeader? = nil) throws(AssetError) {
         self.options = options
-        let assets = try AssetStore.locate(explicit: options.assetsPath)
+        var assets = try AssetStore.locate(explicit: options.assetsPath)
+        if let pictures = options.picturesPath {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: pictures, isDirectory: &isDir), isDir.boolValue else {
+                throw AssetError("\(pictures): no such folder (given with --pictures)")
+            }
+            assets.picturesDirectory = pictures
+        }
         store = StateStore(path: options.statePath ?? StateStore.defaultPath())
         var warnings: [String] = []
         let state: DeckState

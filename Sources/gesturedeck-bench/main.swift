@@ -28,6 +28,8 @@ struct BenchOptions {
     var probe: (cards: Int, images: Int)?
     /// Checks a `--json` output file instead of measuring.
     var validate: String?
+    /// Never start an X server: image-surface figures only.
+    var noX = false
     /// Also writes the JSON object to this file (the table still goes to stdout).
     var jsonFile: String?
 
@@ -42,6 +44,7 @@ struct BenchOptions {
       --items N  engine part at N items; repeatable
       --size WxH run only at this window size; repeatable
       --frames N frames of the render part (default 600; quick 20)
+      --no-x     no X server: skips the window, latency and idle parts
       --json-file FILE also write the JSON object to FILE
       --validate FILE  check that FILE is well-formed --json output (scripts/bench-ci)
       (for profiling: valgrind --tool=callgrind gesturedeck-bench --only render --scene wallet --frames 60)
@@ -69,6 +72,7 @@ struct BenchOptions {
                 options.frames = n
             case "--validate": options.validate = rest.popFirst()
             case "--json-file": options.jsonFile = rest.popFirst()
+            case "--no-x": options.noX = true
             case "--memory-probe":
                 guard let c = rest.popFirst().flatMap({ Int($0) }), let i = rest.popFirst().flatMap({ Int($0) }) else {
                     fail("--memory-probe needs two counts")
@@ -193,7 +197,9 @@ if options.only.contains("breakdown") || (options.only.isEmpty && !options.quick
 
 // 2-5. Render cost, presented to Xvfb, the floor and the budget ratio; 7. latency.
 var server: XServer?
-if wanted("render") || wanted("latency") || wanted("idle") {
+if options.noX {
+    report.skipped.append("window, latency and idle figures: --no-x")
+} else if wanted("render") || wanted("latency") || wanted("idle") {
     do {
         server = try XServer()
     } catch {

@@ -149,3 +149,24 @@ extension XvfbTests {
         #expect(difference < 0.001, "\(difference * 100)% of pixels differ between the window and the headless render")
     }
 }
+
+@Suite struct PicturesOptionTests {
+    /// --pictures shows a user's folder of PNGs in the carousel; bad files are skipped with a warning.
+    @Test func userFolderOfPicturesIsShownAndBadFilesSkipped() throws {
+        let dir = try temporaryFolder()
+        let pictures = dir + "/pics"
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../assets/carousel").standardized.path
+        let sample = try FileManager.default.contentsOfDirectory(atPath: repo).filter { $0.hasSuffix(".png") }.sorted()
+        for name in sample.prefix(3) {
+            try FileManager.default.copyItem(atPath: repo + "/" + name, toPath: pictures + "/holiday-" + name)
+        }
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: pictures + "/notes.png"))
+        let r = try runGestureDeck(["--scene", "carousel", "--pictures", pictures, "--state", dir + "/s.json",
+                                    "--screenshot", dir + "/shot.png"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("notes.png"), "the bad file was not reported: \(r.err)")
+        let missing = try runGestureDeck(["--pictures", dir + "/nope", "--screenshot", dir + "/x.png", "--state", dir + "/s.json"])
+        #expect(missing.status != 0 && missing.err.contains("--pictures"))
+    }
+}

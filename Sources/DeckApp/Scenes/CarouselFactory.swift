@@ -24,7 +24,9 @@ public struct CarouselFactory: SceneFactory {
     public init() {}
 
     public func make(assets: AssetStore, state: DeckState, warnings: inout [String]) throws(AssetError) -> any DeckScene {
-        let items = try Self.loadItems(from: assets, warnings: &warnings)
+        // --pictures: the user's own folder, titled by file name.
+        let source = assets.picturesDirectory.map { AssetStore(directory: $0) } ?? assets
+        let items = try Self.loadItems(from: source, warnings: &warnings)
         return CarouselScene(items: items, state: state.carousel)
     }
 
