@@ -3,8 +3,8 @@ import Foundation
 import InteractionEngine
 
 /// Peak resident memory with a large wallet and many carousel pictures, measured
-/// in a child process (`--memory-probe CARDS IMAGES`) so nothing else the
-/// benchmark did counts.
+/// in a child process (`--memory-probe CARDS_DIR PICTURES_DIR`) so nothing else
+/// the benchmark did counts, not even writing the synthetic data.
 struct MemoryResult {
     var cards = 0
     var images = 0
@@ -35,16 +35,13 @@ struct MemoryResult {
 enum MemoryProbe {
     /// In the child: builds the deck, renders the wallet interaction and pages
     /// through every carousel picture, then reports VmHWM.
-    static func runChild(cards: Int, images: Int, maxFrames: Int, assets: SyntheticAssets) throws -> MemoryResult {
+    static func runChild(cardsFolder: String, picturesFolder: String, maxFrames: Int, realAssets: String) throws
+        -> MemoryResult {
         var result = MemoryResult()
-        result.cards = cards
-        result.images = images
         result.startMiB = residentMemory().current
         let size = Size(width: 1280, height: 800)
-        let deck = try DeckBuilder.deck(
-            folders: ["wallet": try assets.folder(items: cards),
-                      "carousel": try assets.folder(items: images, distinctImages: images)],
-            others: assets.source, showing: "wallet", size: size)
+        let deck = try DeckBuilder.deck(folders: ["wallet": cardsFolder, "carousel": picturesFolder],
+                                        others: realAssets, showing: "wallet", size: size)
         result.builtMiB = residentMemory().current
         let driver = DeckDriver(deck: deck)
         let renderer = CairoRenderer()
@@ -59,7 +56,8 @@ enum MemoryProbe {
         play(Scripts.interaction("wallet", size: size))
         deck.switchTo("carousel", at: driver.time)
         var pages = Script()
-        for _ in 0..<max(1, images / 4) {  // a page is at least 4 pictures at 1280 px
+        let pictures = pictureCount(picturesFolder)
+        for _ in 0..<max(1, pictures / 4) {  // a page is at least 4 pictures at 1280 px
             pages.key(.pageDown)
             pages.wait(15)
         }
@@ -71,13 +69,20 @@ enum MemoryProbe {
         return result
     }
 
-    /// In the parent: runs this program again as the probe and reads its one JSON line.
-    static func run(cards: Int, images: Int, maxFrames: Int, assetsSource: String) throws -> MemoryResult {
+    private static func pictureCount(_ folder: String) -> Int {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/carousel")) ?? []
+        return files.filter { $0.hasSuffix(".png") }.count
+    }
+
+    /// In the parent: writes the data, runs this program again as the probe and reads its one JSON line.
+    static func run(cards: Int, images: Int, maxFrames: Int, assets: SyntheticAssets) throws -> MemoryResult {
+        let cardsFolder = try assets.folder(items: cards)
+        let picturesFolder = try assets.folder(items: images, distinctImages: images)
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let p = Process()
         p.executableURL = me
-        p.arguments = ["--memory-probe", String(cards), String(images), "--frames", String(maxFrames),
-                       "--assets", assetsSource]
+        p.arguments = ["--memory-probe", cardsFolder, picturesFolder, "--frames", String(maxFrames),
+                       "--assets", assets.source]
         let out = Pipe()
         p.standardOutput = out
         try p.run()
@@ -87,6 +92,9 @@ enum MemoryProbe {
               let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw BenchError("the memory probe failed (status \(p.terminationStatus))")
         }
-        return MemoryResult(json: json)
+        var result = MemoryResult(json: json)
+        result.cards = cards
+        result.images = images
+        return result
     }
 }

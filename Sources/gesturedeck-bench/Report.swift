@@ -139,6 +139,7 @@ struct Report {
                 }
                 out.append(line)
             }
+            out.append("(a negative figure: without that kind the rest got slower, e.g. unclipped content is larger, or noise)")
             out.append("")
         }
         if let clock {

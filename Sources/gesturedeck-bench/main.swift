@@ -24,8 +24,8 @@ struct BenchOptions {
     var items: [Int] = []
     /// Only these window sizes; 1280x800 and 480x800 when empty.
     var sizes: [Size] = []
-    /// Internal: run as the memory probe child with these counts.
-    var probe: (cards: Int, images: Int)?
+    /// Internal: run as the memory probe child on these data folders.
+    var probe: (cards: String, pictures: String)?
     /// Checks a `--json` output file instead of measuring.
     var validate: String?
     /// Never start an X server: image-surface figures only.
@@ -74,10 +74,10 @@ struct BenchOptions {
             case "--json-file": options.jsonFile = rest.popFirst()
             case "--no-x": options.noX = true
             case "--memory-probe":
-                guard let c = rest.popFirst().flatMap({ Int($0) }), let i = rest.popFirst().flatMap({ Int($0) }) else {
-                    fail("--memory-probe needs two counts")
+                guard let cards = rest.popFirst(), let pictures = rest.popFirst() else {
+                    fail("--memory-probe needs two folders")
                 }
-                options.probe = (c, i)
+                options.probe = (cards, pictures)
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -121,25 +121,23 @@ if let file = options.validate {
     exit(problems.isEmpty ? 0 : 1)
 }
 let assetsSource = locateAssets(options.assets)
+if let probe = options.probe {
+    do {
+        let result = try MemoryProbe.runChild(cardsFolder: probe.cards, picturesFolder: probe.pictures,
+                                              maxFrames: options.frames ?? .max, realAssets: assetsSource)
+        let data = try JSONSerialization.data(withJSONObject: result.json, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+        exit(0)
+    } catch {
+        fail("memory probe: \(error)")
+    }
+}
+
 let synthetic: SyntheticAssets
 do {
     synthetic = try SyntheticAssets(source: assetsSource)
 } catch {
     fail("\(error)")
-}
-
-if let probe = options.probe {
-    do {
-        let result = try MemoryProbe.runChild(cards: probe.cards, images: probe.images, maxFrames: options.frames ?? .max,
-                                              assets: synthetic)
-        let data = try JSONSerialization.data(withJSONObject: result.json, options: [.sortedKeys])
-        print(String(decoding: data, as: UTF8.self))
-        synthetic.removeAll()
-        exit(0)
-    } catch {
-        synthetic.removeAll()
-        fail("memory probe: \(error)")
-    }
 }
 
 let began = monotonicNanos()
@@ -267,7 +265,7 @@ if wanted("memory") {
 progress("memory")
 do {
     report.memory = try MemoryProbe.run(cards: options.quick ? 1000 : 10000, images: options.quick ? 50 : 200,
-                                        maxFrames: options.quick ? 30 : 100_000, assetsSource: assetsSource)
+                                        maxFrames: options.quick ? 30 : 100_000, assets: synthetic)
 } catch {
     report.errors.append("memory: \(error)")
 }

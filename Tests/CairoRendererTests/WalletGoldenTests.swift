@@ -5,8 +5,21 @@ import InteractionEngine
 import Testing
 
 /// The Wallet scene rendered headless from the repository's cards, driven
-/// with synthetic input and rendered through the deck (tab bar included).
+/// with synthetic input. Only the scene's viewport (480x756) is compared, so
+/// the images do not change with the tab bar or the other scenes.
 @Suite struct WalletGoldenTests {
+    /// Ticks to `time` and compares the scene alone, on the deck's background.
+    static func check(_ deck: Deck, at time: Millis, name: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        deck.tick(at: time)
+        var list = DisplayList()
+        list.append(.clear(Theme.background))
+        list.append(contentsOf: deck.current.render(at: time))
+        let size = deck.sceneSize
+        let image = CairoRenderer().image(of: list, width: Int(size.width), height: Int(size.height))
+        try Goldens.compare(image, name: name, sourceLocation: sourceLocation)
+    }
+
     /// Pointer input goes to the scene itself, in scene coordinates, so the
     /// images depend on the wallet alone and not on the deck's input routing.
     static func send(_ deck: Deck, _ kind: InputEvent.Kind, at time: Millis) {
@@ -17,7 +30,7 @@ import Testing
     /// The stack at rest: eight cards showing, the last one whole.
     @Test func rest() throws {
         let deck = try Goldens.deck(scene: "wallet")
-        try Goldens.check(deck, at: 0, name: "wallet-rest")
+        try Self.check(deck, at: 0, name: "wallet-rest")
     }
 
     /// Mid-drag: the third card held up, moved down past the fourth, which is
@@ -37,7 +50,7 @@ import Testing
             Self.send(deck, .pointerMove(Point(x: x, y: y + Double(step) * 11.5)), at: t)
         }
         t += 80
-        try Goldens.check(deck, at: t, name: "wallet-lifted")
+        try Self.check(deck, at: t, name: "wallet-lifted")
     }
 
     /// The second card expanded over the footer of the others, details showing.
@@ -48,6 +61,6 @@ import Testing
         #expect(deck.drainEvents().map(\.name) == ["expand"])
         for i in 1...90 { deck.tick(at: 60 + Double(i) * 1000 / 60) }
         #expect(!deck.needsFrame(at: 1600))
-        try Goldens.check(deck, at: 1600, name: "wallet-expanded")
+        try Self.check(deck, at: 1600, name: "wallet-expanded")
     }
 }

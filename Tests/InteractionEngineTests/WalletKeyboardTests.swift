@@ -117,3 +117,29 @@ import Testing
         #expect(scene.focusedID == nil && scene.liftedID == nil)
     }
 }
+
+/// What the wallet tells the deck besides its drawing: cursors and overlay hints.
+@Suite struct WalletHintsTests {
+    @Test func cursorsFollowWhatADragWouldDo() {
+        let d = WalletDriver()
+        #expect(d.scene.cursor(at: Point(x: 240, y: 300)) == .openHand)
+        d.press(240, 350)
+        #expect(d.scene.cursor(at: Point(x: 240, y: 350)) == .closedHand)
+        d.advance(50)
+        d.release(240, 350)
+        d.settle()
+        #expect(d.scene.cursor(at: Point(x: 240, y: 300)) == .openHand, "the expanded card can be dragged down")
+        #expect(d.scene.cursor(at: Point(x: 240, y: 740)) == .arrow, "the footer only takes taps")
+    }
+
+    @Test func overlayShowsTheLiftAndItsLandingSlot() {
+        let d = WalletDriver()
+        #expect(d.scene.overlayHints(at: d.time).status == "offset 0  stuck c0")
+        #expect(d.scene.overlayHints(at: d.time).frames.count == 8)
+        d.lift(at: 240, 250)
+        d.drag(from: Point(x: 240, y: 250), to: Point(x: 240, y: 380), duration: 200)
+        let hints = d.scene.overlayHints(at: d.time)
+        #expect(hints.status == "lifted c2: 2 → slot 3")
+        #expect(hints.restingPoint == Rect(x: 16, y: 316, width: 448, height: 200).center)
+    }
+}

@@ -48,6 +48,8 @@ extension XvfbTests {
         let dir = try temporaryFolder()
         let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "wallet"])
         try app.waitFor("ready")
+        // Without a window manager the keyboard follows the pointer.
+        try xvfb.xdotool("mousemove", "240", "300")
         try xvfb.xdotool("key", "Down", "Down", "shift+Down")
         let reorder = try app.waitFor("reorder")
         #expect(reorder["from"] as? Int == 1 && reorder["to"] as? Int == 2)

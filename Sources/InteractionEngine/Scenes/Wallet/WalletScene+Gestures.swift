@@ -1,0 +1,151 @@
+/// Pointer gestures and the wheel: what each arena outcome does in each mode.
+extension WalletScene {
+    /// Handles what the arena reported, in order.
+    func process(_ events: [GestureEvent]) {
+        for event in events { process(event) }
+    }
+
+    /// Routes one arena outcome to its handler.
+    func process(_ event: GestureEvent) {
+        switch event {
+        case .pressed(let p, let t):
+            pressed(at: p, time: t)
+        case .tap(let p, let t):
+            tapped(at: p, time: t)
+        case .holdBegan(let p, let t):
+            beginLift(at: p, time: t)
+        case .holdMoved(let p, _, let t):
+            moveLift(to: p, time: t)
+        case .holdEnded(_, _, let t):
+            dropLift(at: t)
+        case .panBegan(let start, let p, _, let t):
+            panBegan(translation: p.y - start.y, time: t)
+        case .panChanged(_, let translation, let velocity, let t):
+            panChanged(translation: translation.y, velocity: velocity.y, time: t)
+        case .panEnded(_, let translation, let velocity, let t):
+            panEnded(translation: translation.y, velocity: velocity.y, time: t)
+        case .cancelled(let t):
+            cancelled(at: t)
+        case .released:
+            interaction = .idle
+        }
+    }
+
+    /// A press went down: decide what it may become (no hold on empty space or
+    /// while expanded; only the expanded card may be dragged) and catch a moving stack.
+    func pressed(at p: Point, time: Millis) {
+        switch mode {
+        case .stack:
+            let hit = card(at: p, time: time)
+            gestureArena.holdEnabled = hit != nil
+            gestureArena.panEnabled = true
+            var caught = false
+            if scroll.isAnimating(at: time), scroll.overscroll(at: time) == 0 {
+                // A press stops a moving stack, as a finger does; its tap only stops it.
+                scroll.stop(at: time)
+                caught = true
+            }
+            interaction = .pressing(cardID: hit, caughtScroll: caught)
+        case .expanded(let e):
+            let onCard = e.dismissAt == nil && card(at: p, time: time) == e.id
+            gestureArena.holdEnabled = false
+            gestureArena.panEnabled = onCard
+            interaction = .pressing(cardID: onCard ? e.id : nil, caughtScroll: false)
+        }
+    }
+
+    /// A tap expands the card under it, or collapses an expanded one (W8, W9).
+    func tapped(at p: Point, time: Millis) {
+        defer { interaction = .idle }
+        if case .pressing(_, true) = interaction { return }
+        switch mode {
+        case .stack:
+            if let id = card(at: p, time: time) { expand(id, at: time) }
+        case .expanded(let e):
+            // A tap on the expanded card or on the footer closes it (W9).
+            if e.dismissAt == nil { collapse(at: time) }
+        }
+    }
+
+    /// The topmost card under `p` (not the lifted one).
+    func card(at p: Point, time: Millis) -> String? {
+        drawnCards(at: time).last { !$0.isLifted && $0.frame.contains(p) }?.id
+    }
+
+    /// A drag began: the stack scrolls (W1-W3), or the expanded card follows (W10).
+    func panBegan(translation: Double, time: Millis) {
+        switch mode {
+        case .stack:
+            scroll.beginDrag(at: time)
+            interaction = .scrolling(origin: translation)
+        case .expanded(let e):
+            guard case .pressing(e.id?, _) = interaction, e.dismissAt == nil else {
+                interaction = .ignoring
+                return
+            }
+            interaction = .draggingExpanded(origin: translation)
+        }
+    }
+
+    /// The drag moved: scroll, or move the expanded card (closing at once on a hard fling).
+    func panChanged(translation: Double, velocity: Double, time: Millis) {
+        switch interaction {
+        case .scrolling(let origin):
+            scroll.drag(translation: translation - origin, at: time)
+        case .draggingExpanded(let origin):
+            if velocity > WalletMetrics.closeFlingVelocity {
+                // A hard downward fling closes at once (W10).
+                dismissExpanded(at: time)
+                interaction = .ignoring
+                return
+            }
+            setExpandedDrag(distance: translation - origin)
+        default:
+            break
+        }
+    }
+
+    /// The drag ended: the stack flings or springs back; the expanded card closes or springs back.
+    func panEnded(translation: Double, velocity: Double, time: Millis) {
+        defer { interaction = .idle }
+        switch interaction {
+        case .scrolling(let origin):
+            scroll.drag(translation: translation - origin, at: time)
+            scroll.endDrag(velocity: velocity, at: time)
+        case .draggingExpanded(let origin):
+            setExpandedDrag(distance: translation - origin)
+            let distance = translation - origin
+            if distance > layout.expandedFrame.height / 2 || velocity > WalletMetrics.closeFlingVelocity {
+                dismissExpanded(at: time)
+            } else {
+                springBackExpanded(velocity: velocity, at: time)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Escape, a right click or a lost grab: undo whatever the press was doing.
+    func cancelled(at time: Millis) {
+        switch interaction {
+        case .lifting:
+            cancelLift(at: time)
+        case .scrolling:
+            scroll.endDrag(velocity: 0, at: time)
+        case .draggingExpanded:
+            springBackExpanded(velocity: 0, at: time)
+        default:
+            break
+        }
+        interaction = .idle
+    }
+
+    /// Wheel notches and touchpad pixels scroll the stack (never while expanded or pressed).
+    func wheel(_ delta: WheelDelta, at time: Millis) {
+        guard case .stack = mode, !gestureArena.isActive else { return }
+        switch delta {
+        case .steps(_, let dy): scroll.wheel(steps: dy, at: time)
+        case .pixels(_, let dy): scroll.wheel(pixels: dy, at: time)
+        }
+    }
+}
