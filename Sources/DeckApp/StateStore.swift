@@ -41,23 +41,9 @@ public struct StateStore: Sendable {
         let fm = FileManager.default
         guard fm.fileExists(atPath: path) else { return Loaded(state: DeckState(), warning: nil) }
         let problem: String
-        do {
-            let attributes = try fm.attributesOfItem(atPath: path)
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            if size > StateStore.maximumSize {
-                problem = "too large (\(size) bytes, the limit is \(StateStore.maximumSize))"
-            } else {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                let state = try JSONDecoder().decode(DeckState.self, from: data)
-                if state.version == DeckState.currentVersion {
-                    return Loaded(state: state, warning: nil)
-                }
-                problem = "unknown version \(state.version) (this build reads version \(DeckState.currentVersion))"
-            }
-        } catch let error as DecodingError {
-            problem = StateStore.describe(error)
-        } catch {
-            problem = error.localizedDescription
+        switch read() {
+        case .success(let state): return Loaded(state: state, warning: nil)
+        case .failure(let error): problem = error.description
         }
         let aside = path + ".bad-" + StateStore.stamp(now)
         do {
@@ -68,6 +54,32 @@ public struct StateStore: Sendable {
             // Could not move it: do not overwrite it either.
             return Loaded(state: DeckState(),
                           warning: "\(path): \(problem); could not move it aside (\(error.localizedDescription))")
+        }
+    }
+
+    /// The state in the file, or what is wrong with it.
+    private func read() -> Result<DeckState, StateError> {
+        let fm = FileManager.default
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return .failure(StateError("is a folder, not a state file"))
+        }
+        do {
+            let size = ((try fm.attributesOfItem(atPath: path))[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= StateStore.maximumSize else {
+                return .failure(StateError("too large (\(size) bytes, the limit is \(StateStore.maximumSize))"))
+            }
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let state = try JSONDecoder().decode(DeckState.self, from: data)
+            guard state.version == DeckState.currentVersion else {
+                return .failure(StateError(
+                    "unknown version \(state.version) (this build reads version \(DeckState.currentVersion))"))
+            }
+            return .success(state)
+        } catch let error as DecodingError {
+            return .failure(StateError(StateStore.describe(error)))
+        } catch {
+            return .failure(StateError(error.localizedDescription))
         }
     }
 

@@ -76,22 +76,26 @@ public struct Trace: Sendable {
     public var header: TraceHeader
     public var entries: [TraceEntry]
 
+    /// Traces larger than this are refused (an hour of input is about 25 MB).
+    public static let maximumSize = 256 << 20
+
     /// Reads a trace; any problem names the file and the line.
     public static func read(path: String, knownScenes: [String]) throws(TraceError) -> Trace {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumSize else {
+            throw TraceError("\(path): too large (\(size) bytes, the limit is \(maximumSize))")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TraceError("\(path): cannot be read")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TraceError("\(path): not UTF-8 text")
-        }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, !first.trimmingCharacters(in: .whitespaces).isEmpty else {
+        let lines = Trace.lines(of: data)
+        guard let first = lines.first, first.number == 1 else {
             throw TraceError("\(path):1: empty trace (expected a header line)")
         }
         let decoder = JSONDecoder()
         let header: TraceHeader
         do {
-            header = try decoder.decode(TraceHeader.self, from: Data(first.utf8))
+            header = try decoder.decode(TraceHeader.self, from: data[first.range])
         } catch {
             throw TraceError("\(path):1: not a trace header (\(Trace.describe(error)))")
         }
@@ -109,24 +113,49 @@ public struct Trace: Sendable {
         }
         var entries: [TraceEntry] = []
         var last = -Double.infinity
-        for (index, line) in lines.enumerated().dropFirst() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            let number = index + 1
+        for line in lines.dropFirst() {
             let entry: TraceEntry
             do {
-                entry = try decoder.decode(TraceEntry.self, from: Data(line.utf8))
+                entry = try decoder.decode(TraceEntry.self, from: data[line.range])
             } catch {
-                throw TraceError("\(path):\(number): malformed entry (\(Trace.describe(error)))")
+                throw TraceError("\(path):\(line.number): malformed entry (\(Trace.describe(error)))")
             }
             guard entry.t.isFinite, entry.t >= last else {
-                throw TraceError("\(path):\(number): time \(entry.t) goes backwards or is not a number")
+                throw TraceError("\(path):\(line.number): time \(entry.t) goes backwards or is not a number")
             }
             guard (entry.input != nil) != (entry.tick == true) else {
-                throw TraceError("\(path):\(number): an entry is either an input or a tick")
+                throw TraceError("\(path):\(line.number): an entry is either an input or a tick")
             }
             last = entry.t
             entries.append(entry)
         }
         return Trace(header: header, entries: entries)
+    }
+
+    /// The non-blank lines of `data` with their 1-based numbers, found without copying.
+    static func lines(of data: Data) -> [(number: Int, range: Range<Data.Index>)] {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [(number: Int, range: Range<Data.Index>)] in
+            guard let base = bytes.baseAddress else { return [] }
+            var result: [(Int, Range<Data.Index>)] = []
+            var start = 0, number = 1
+            while start < bytes.count {
+                let rest = bytes.count - start
+                let end = memchr(base + start, 0x0A, rest).map { $0 - UnsafeMutableRawPointer(mutating: base) } ?? bytes.count
+                var blank = true
+                var i = start
+                while i < end && blank {
+                    let b = bytes[i]
+                    blank = b == 0x20 || b == 0x09 || b == 0x0D
+                    i += 1
+                }
+                if !blank {
+                    result.append((number, (data.startIndex + start)..<(data.startIndex + end)))
+                }
+                number += 1
+                start = end + 1
+            }
+            return result
+        }
     }
 
     /// The time of the last entry (0 for an empty trace).

@@ -10,6 +10,8 @@ struct MemoryResult {
     var images = 0
     var startMiB = 0.0
     var builtMiB = 0.0
+    /// After the wallet's frames, before the carousel's.
+    var walletMiB = 0.0
     var peakMiB = 0.0
     var endMiB = 0.0
     var frames = 0
@@ -21,6 +23,7 @@ struct MemoryResult {
         images = json["images"] as? Int ?? 0
         startMiB = json["startRssMiB"] as? Double ?? 0
         builtMiB = json["builtRssMiB"] as? Double ?? 0
+        walletMiB = json["afterWalletRssMiB"] as? Double ?? 0
         peakMiB = json["peakRssMiB"] as? Double ?? 0
         endMiB = json["endRssMiB"] as? Double ?? 0
         frames = json["frames"] as? Int ?? 0
@@ -28,6 +31,7 @@ struct MemoryResult {
 
     var json: [String: Any] {
         ["cards": cards, "images": images, "startRssMiB": rounded(startMiB), "builtRssMiB": rounded(builtMiB),
+         "afterWalletRssMiB": rounded(walletMiB),
          "peakRssMiB": rounded(peakMiB), "endRssMiB": rounded(endMiB), "frames": frames]
     }
 }
@@ -54,6 +58,7 @@ enum MemoryProbe {
             }
         }
         play(Scripts.interaction("wallet", size: size))
+        result.walletMiB = residentMemory().current
         deck.switchTo("carousel", at: driver.time)
         var pages = Script()
         let pictures = pictureCount(picturesFolder)

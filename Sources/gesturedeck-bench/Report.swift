@@ -171,7 +171,8 @@ struct Report {
         if let memory {
             out.append("Memory (\(memory.cards) wallet cards, \(memory.images) carousel pictures, \(memory.frames) frames "
                        + "rendered): peak RSS \(fmt(memory.peakMiB, 1)) MiB (start \(fmt(memory.startMiB, 1)), after "
-                       + "building \(fmt(memory.builtMiB, 1)), end \(fmt(memory.endMiB, 1)))")
+                       + "building \(fmt(memory.builtMiB, 1)), after the wallet's frames \(fmt(memory.walletMiB, 1)), "
+                       + "after the carousel's \(fmt(memory.endMiB, 1)))")
         }
         out.append("")
         out.append("Targets (1280x800):")

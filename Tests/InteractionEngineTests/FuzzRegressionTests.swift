@@ -40,4 +40,37 @@ import Testing
         #expect(grid.movingID == nil, "tile \(grid.movingID ?? "") is lifted with no button held")
         #expect(!after.contains("lift"), "events before the release \(before), after it \(after)")
     }
+
+    /// Every scene, found with many seeds (e.g. messages 0xec7df9801e48a71): a press that starts
+    /// on the scene bar sets `Deck.pressStartedInBar`, and only a `pointerUp` clears it. When
+    /// that press ends with `pointerCancel` (a lost grab) instead, or the release is lost and the
+    /// next press lands below the bar, the flag stays set: the scene gets the next press but
+    /// not its moves or its release, so its gesture never ends (60 Hz frames for ever, a
+    /// closed-hand cursor) until some later press.
+    @Test(arguments: FuzzScenes.names)
+    func aPressOnTheBarThatIsCancelledDoesNotSwallowTheNextGesture(scene: String) throws {
+        let deck = try deck(scene)
+        deck.tick(at: 0)
+        deck.handle(InputEvent(.pointerDown(Point(x: 5, y: 20), .primary), at: 10))
+        deck.handle(InputEvent(.pointerCancel, at: 20))
+        deck.handle(InputEvent(.pointerDown(Point(x: 240, y: 400), .primary), at: 100))
+        deck.handle(InputEvent(.pointerMove(Point(x: 240, y: 300)), at: 130))
+        deck.handle(InputEvent(.pointerUp(Point(x: 240, y: 300), .primary), at: 160))
+        run(deck, from: 160, to: 10_000)
+        #expect(!deck.current.gestureArena.isActive, "\(scene): the release never reached the scene")
+        #expect(!deck.needsFrame(at: 10_000), "\(scene): still drawing frames 10 s after the release")
+    }
+
+    /// The same with a lost release: a press on the bar, then a press below it, then its release.
+    @Test(arguments: FuzzScenes.names)
+    func aSecondPressBelowTheBarGetsItsRelease(scene: String) throws {
+        let deck = try deck(scene)
+        deck.tick(at: 0)
+        deck.handle(InputEvent(.pointerDown(Point(x: 5, y: 20), .primary), at: 10))
+        deck.handle(InputEvent(.pointerDown(Point(x: 240, y: 400), .primary), at: 500))
+        deck.handle(InputEvent(.pointerUp(Point(x: 240, y: 400), .primary), at: 560))
+        run(deck, from: 560, to: 10_000)
+        #expect(!deck.current.gestureArena.isActive, "\(scene): the release never reached the scene")
+        #expect(!deck.needsFrame(at: 10_000), "\(scene): still drawing frames 10 s after the release")
+    }
 }

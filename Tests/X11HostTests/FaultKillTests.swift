@@ -1,0 +1,141 @@
+import DeckApp
+import Foundation
+import InteractionEngine
+import Testing
+
+/// The state file under SIGKILL and under two writers (issue 10, item 3).
+///
+/// Saving is temp file + fsync + rename (StateStore), and each instance writes
+/// its own temp file (`.tmp-PID`): last writer wins, and a reader, or a crash,
+/// only ever sees a whole file.
+extension XvfbTests {
+    /// Orders the file may hold after a run whose printed events are `events`, or nil.
+    func checkSaved(_ path: String, events: [[String: Any]], initial: [String], label: String) -> (ok: Bool, lag: Int, reorders: Int) {
+        guard let orders = ordersThrough(events, from: initial) else { return (false, 0, 0) }
+        switch walletOrder(inStateFile: path) {
+        case .success(let saved):
+            guard let index = orders.lastIndex(of: saved) else {
+                Issue.record("\(label): the saved order is neither the old nor any new one: \(saved)")
+                return (false, 0, orders.count - 1)
+            }
+            return (true, orders.count - 1 - index, orders.count - 1)
+        case .failure(let problem):
+            Issue.record("\(label): \(problem)")
+            return (false, 0, orders.count - 1)
+        }
+    }
+
+    /// Leftover `state.json.tmp-*` files in `folder` (a kill between write and rename).
+    func temporaryFiles(in folder: String) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.contains(".tmp-") }.count
+    }
+
+    /// `FAULT_KILLS` (default 20) runs of a replayed burst of Shift+arrow reorders (one every
+    /// 3 ms, each saved at once), each killed with SIGKILL at a random moment.
+    @Test func sigkillDuringAReorderBurstLeavesTheOldOrTheNewOrder() throws {
+        let kills = ProcessInfo.processInfo.environment["FAULT_KILLS"].flatMap { Int($0) } ?? 20
+        let xvfb = try Xvfb()
+        let initial = try sampleCardIDs()
+        var random = SoakRandom(seed: 0x5EED_D1E5)
+        var survived = 0, reorders = 0, maximumLag = 0, leftovers = 0
+        for round in 0..<kills {
+            let folder = try FaultFolder()
+            let state = folder.path + "/state.json"
+            try StateStore(path: state).save(DeckState(wallet: .init(order: initial)))
+            let trace = folder.path + "/burst.trace"
+            try writeTrace(to: trace, state: DeckState(wallet: .init(order: initial)),
+                           inputs: reorderBurst(seed: UInt64(round + 1), count: 900, spacing: 3))
+            let app = try AppProcess(xvfb: xvfb, statePath: state, arguments: ["--replay", trace])
+            try app.waitFor("ready")
+            let delay = Double(random.int(50...2500)) / 1000
+            Thread.sleep(forTimeInterval: delay)
+            kill(app.process.processIdentifier, SIGKILL)
+            #expect(app.waitUntilGone(), "round \(round): still running after SIGKILL")
+            let result = checkSaved(state, events: app.events, initial: initial,
+                                    label: "round \(round), killed \(delay) s after ready")
+            if result.ok { survived += 1 }
+            reorders += result.reorders
+            maximumLag = max(maximumLag, result.lag)
+            leftovers += temporaryFiles(in: folder.path)
+        }
+        print("durability: \(survived) of \(kills) SIGKILLs during replayed reorder bursts left the old or a new order "
+              + "(\(reorders) reorders in all; the file lagged the last printed reorder by at most \(maximumLag); "
+              + "\(leftovers) stale temp files left behind)")
+        #expect(survived == kills)
+        #expect(reorders > kills * 10, "the bursts hardly reordered anything: \(reorders)")
+    }
+
+    /// The same with real key events from xdotool (key repeat speed), 5 kills.
+    @Test func sigkillDuringRealKeyReordersLeavesTheOldOrTheNewOrder() throws {
+        let xvfb = try Xvfb()
+        let initial = try sampleCardIDs()
+        var random = SoakRandom(seed: 0xFEED)
+        var survived = 0, reorders = 0
+        let rounds = 5
+        for round in 0..<rounds {
+            let folder = try FaultFolder()
+            let (app, _) = try startWallet(xvfb, in: folder)
+            try xvfb.xdotool("mousemove", "240", "400")
+            try xvfb.xdotool("key", "Down")
+            let keys = Process()
+            keys.executableURL = URL(fileURLWithPath: try Xvfb.which("xdotool"))
+            keys.arguments = ["key", "--delay", "4"] + (0..<300).map { i in (i / 7) % 2 == 0 ? "shift+Down" : "shift+Up" }
+            keys.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": xvfb.display]) { $1 }
+            try keys.run()
+            let delay = Double(random.int(200...1200)) / 1000
+            Thread.sleep(forTimeInterval: delay)
+            kill(app.process.processIdentifier, SIGKILL)
+            #expect(app.waitUntilGone(), "round \(round): still running after SIGKILL")
+            if keys.isRunning { kill(keys.processIdentifier, SIGTERM) }
+            keys.waitUntilExit()
+            let result = checkSaved(app.statePath, events: app.events, initial: initial,
+                                    label: "xdotool round \(round), killed \(delay) s into the burst")
+            if result.ok { survived += 1 }
+            reorders += result.reorders
+        }
+        print("durability: \(survived) of \(rounds) SIGKILLs during xdotool Shift+arrow bursts left the old or a new order "
+              + "(\(reorders) reorders)")
+        #expect(survived == rounds)
+        #expect(reorders > rounds, "xdotool keys hardly reordered anything: \(reorders)")
+    }
+
+    /// Two instances replay reorder bursts onto one state file while the test reads it
+    /// as fast as it can: every read parses and holds a whole order; the last writer wins.
+    @Test func twoInstancesOnOneStateFileNeverCorruptIt() throws {
+        let xvfb = try Xvfb()
+        let folder = try FaultFolder()
+        let state = folder.path + "/state.json"
+        let initial = try sampleCardIDs()
+        try StateStore(path: state).save(DeckState(wallet: .init(order: initial)))
+        var apps: [AppProcess] = []
+        for seed in [11, 12] as [UInt64] {
+            let trace = folder.path + "/burst-\(seed).trace"
+            try writeTrace(to: trace, state: DeckState(wallet: .init(order: initial)),
+                           inputs: reorderBurst(seed: seed, count: 1000, spacing: 3))
+            apps.append(try AppProcess(xvfb: xvfb, statePath: state, arguments: ["--replay", trace]))
+        }
+        for app in apps { try app.waitFor("ready") }
+        var reads = 0, whole = 0
+        var problems: [String] = []
+        let end = Date().addingTimeInterval(4.5)
+        while Date() < end {
+            reads += 1
+            switch walletOrder(inStateFile: state) {
+            case .success(let order) where order.count == initial.count && Set(order) == Set(initial): whole += 1
+            case .success(let order): problems.append("not a permutation: \(order)")
+            case .failure(let problem): problems.append(problem.description)
+            }
+        }
+        // Both bursts are over (1000 keys, 3 ms apart): the file holds one writer's last order.
+        let finals = apps.compactMap { ordersThrough($0.events, from: initial)?.last }
+        for app in apps { app.process.terminate() }
+        for app in apps { _ = app.waitUntilGone() }
+        let final = try walletOrder(inStateFile: state).get()
+        let counts = apps.map { $0.events.filter { $0["event"] as? String == "reorder" }.count }
+        print("durability: two instances (\(counts[0]) and \(counts[1]) reorders) on one state file: \(whole) of \(reads) "
+              + "reads parsed whole; last writer wins")
+        #expect(problems.isEmpty, "\(problems.count) torn reads, first: \(problems.first ?? "")")
+        #expect(reads > 200 && counts.allSatisfy { $0 > 50 })
+        #expect(finals.contains(final), "the file holds neither instance's last order")
+    }
+}
