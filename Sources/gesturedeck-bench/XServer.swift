@@ -20,6 +20,7 @@ final class XServer {
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
+        Cleanup.serverPID = process.processIdentifier
         var text = ""
         let handle = out.fileHandleForReading
         while !text.contains("\n") {
@@ -34,6 +35,7 @@ final class XServer {
     deinit { stop() }
 
     func stop() {
+        Cleanup.serverPID = 0
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()

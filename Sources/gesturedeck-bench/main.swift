@@ -133,9 +133,11 @@ if let probe = options.probe {
     }
 }
 
+Cleanup.install()
 let synthetic: SyntheticAssets
 do {
     synthetic = try SyntheticAssets(source: assetsSource)
+    Cleanup.folder = synthetic.root
 } catch {
     fail("\(error)")
 }
