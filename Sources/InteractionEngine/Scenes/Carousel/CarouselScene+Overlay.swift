@@ -1,0 +1,16 @@
+extension CarouselScene {
+    /// The overlay's view of the strip: zoomed cells, and the item the current motion will rest on.
+    public func overlayHints(at time: Millis) -> OverlayHints {
+        let origin = strip.frame.origin
+        let cells = strip.visibleAttributes(at: time)
+        var hints = OverlayHints(frames: cells.map { $0.frame.scaled(by: $0.zoom).offsetBy(dx: origin.x, dy: origin.y) })
+        let centred = strip.centredIndex(at: time).map(String.init) ?? "-"
+        if let target = strip.targetIndex(at: time) {
+            if let cell = cells.first(where: { $0.index == target }) {
+                hints.restingPoint = cell.frame.center + origin
+            }
+            hints.status = "centred \(centred)  resting on \(target)  offset \(Int(strip.offset(at: time).rounded()))"
+        }
+        return hints
+    }
+}
