@@ -5,6 +5,8 @@ public struct Options: Equatable, Sendable {
     public var scene: String?
     public var width = 480
     public var height = 800
+    /// True when `--size` was given (otherwise the saved window size wins).
+    public var sizeGiven = false
     public var statePath: String?
     public var assetsPath: String?
     public var picturesPath: String?
@@ -35,7 +37,7 @@ public struct Options: Equatable, Sendable {
 
     Options:
       --scene NAME        start on wallet, grid, messages or carousel (default: last used, else wallet)
-      --size WxH          window or screenshot size in pixels (default 480x800)
+      --size WxH          window or screenshot size in pixels (default: the last window size, else 480x800)
       --state FILE        state file (default $XDG_STATE_HOME/gesturedeck/state.json)
       --assets DIR        sample data and pictures (default: the installed or bundled assets)
       --pictures DIR      show your own folder of PNG pictures in the carousel (titled by file name)
@@ -107,6 +109,7 @@ public struct Options: Equatable, Sendable {
                 }
                 options.width = w
                 options.height = h
+                options.sizeGiven = true
             case "--state": options.statePath = try value(for: arg)
             case "--assets": options.assetsPath = try value(for: arg)
             case "--pictures": options.picturesPath = try value(for: arg)

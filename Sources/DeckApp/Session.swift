@@ -43,7 +43,12 @@ public final class Session {
         }
         let scenes = try SceneCatalog.makeScenes(assets: assets, state: state, warnings: &warnings)
         let initial = trace?.scene ?? options.scene ?? state.window?.scene
+        // The size: the trace's, else --size, else the last window size, else 480x800.
+        let saved = state.window.flatMap { w in
+            (1...16384).contains(w.width) && (1...16384).contains(w.height) ? Size(width: Double(w.width), height: Double(w.height)) : nil
+        }
         let windowSize = trace.map { Size(width: Double($0.width), height: Double($0.height)) }
+            ?? (options.sizeGiven ? nil : saved)
             ?? Size(width: Double(options.width), height: Double(options.height))
         deck = Deck(scenes: scenes, initial: initial, size: windowSize)
         deck.reduceMotion = options.reduceMotion

@@ -95,8 +95,6 @@ enum InputRoute {
 final class DeckDriver {
     let deck: Deck
     private(set) var time: Millis
-    /// Frames played so far in which a gesture was in flight (pressed, held or dragged).
-    private(set) var activeFrames = 0
     /// Frames in which the scene's pan or hold recognizer had won the press.
     private(set) var recognizedFrames = 0
 
@@ -115,7 +113,6 @@ final class DeckDriver {
         _ = deck.drainEvents()
         _ = deck.drainCommands()
         let arena = deck.current.gestureArena
-        if arena.isActive { activeFrames += 1 }
         if arena.winner != nil && arena.winner != "tap" { recognizedFrames += 1 }
         return arena.isActive
     }

@@ -16,8 +16,19 @@ struct SyntheticAssets {
 
     init(source: String) throws {
         self.source = source
+        SyntheticAssets.removeStale()
         root = NSTemporaryDirectory() + "gesturedeck-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    /// Removes the folders of earlier runs that were interrupted (their process is gone).
+    private static func removeStale() {
+        let tmp = NSTemporaryDirectory()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? [] {
+            guard name.hasPrefix("gesturedeck-bench-"), let pid = Int32(name.dropFirst("gesturedeck-bench-".count)),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: tmp + name)
+        }
     }
 
     func removeAll() {

@@ -157,8 +157,8 @@ func loadAverage() -> String {
 report.load = loadAverage()
 
 if !InputRoute.deckForwardsMoves {
-    report.notes.append("Deck.handle drops pointerMove (Deck.swift: `case .pointerMove, .pointerUp where pressStartedInBar:` "
-        + "swallows every move); the bench hands moves to the scene itself. The real app cannot drag until it is fixed.")
+    report.notes.append("Deck.handle does not pass a drag's pointerMove on to the scene: the bench hands moves to the "
+        + "scene itself, but the real app cannot drag until Deck.handle is fixed")
 }
 
 let sizes = options.sizes.isEmpty ? [Size(width: 1280, height: 800), Size(width: 480, height: 800)] : options.sizes

@@ -119,14 +119,30 @@ extension Xvfb {
         throw HarnessError("no GestureDeck window on \(display)")
     }
 
-    /// The server's process id, from its lock file `/tmp/.X<n>-lock`.
+    /// The server's process id: the child of this process holding the display's listening socket.
     func serverPID() throws -> Int32 {
-        let number = display.dropFirst()
-        let text = try String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8)
-        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw HarnessError("unreadable lock file for \(display)")
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        let table = try String(contentsOfFile: "/proc/net/unix", encoding: .utf8)
+        let inodes = Set(table.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 8, fields[7] == socket || fields[7] == "@" + socket else { return nil }
+            return "socket:[\(fields[6])]"
+        })
+        let me = getpid()
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")"),
+                  Int32(stat[stat.index(close, offsetBy: 2)...].split(separator: " ")[1]) == me else { continue }
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            for fd in fds {
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+                   inodes.contains(target) {
+                    return pid
+                }
+            }
         }
-        return pid
+        throw HarnessError("no child process serves \(display)")
     }
 }
 
