@@ -78,8 +78,13 @@ public final class Deck {
             if button == .primary, let index = tabIndex(at: p) { select(index, at: event.time) }
         case .pointerMove where pressStartedInBar:
             break
-        case .pointerUp where pressStartedInBar:
+        case .pointerUp where pressStartedInBar, .pointerCancel where pressStartedInBar:
             pressStartedInBar = false
+        case .pointerDown:
+            // A press below the bar starts a new gesture: any bar press it follows is over
+            // (its release was lost).
+            pressStartedInBar = false
+            current.handle(toScene(event))
         default:
             current.handle(toScene(event))
         }
