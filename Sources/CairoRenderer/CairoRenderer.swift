@@ -9,6 +9,7 @@ import InteractionEngine
 public final class CairoRenderer {
     private let text = TextCache()
     private let images = ImageCache()
+    private let shapes = ShapeCache()
 
     /// Device pixels per layout pixel (2 on a HiDPI screen).
     public var scale: Double = 1
@@ -35,16 +36,27 @@ public final class CairoRenderer {
                 cairo_paint(cr)
                 cairo_restore(cr)
             case .fillRect(let rect, let paint, let radius):
-                roundedRect(cr, rect, radius)
-                setPaint(cr, paint, rect)
-                cairo_fill(cr)
+                if case .solid = paint {
+                    roundedRect(cr, rect, radius)
+                    setPaint(cr, paint, rect)
+                    cairo_fill(cr)
+                } else {
+                    shapes.fill(cr, rect, paint, radius: radius, deviceScale: currentScale) { scr, r, rad in
+                        self.roundedRect(scr, r, rad)
+                        self.setPaint(scr, paint, r)
+                        cairo_fill(scr)
+                    }
+                }
             case .strokeRect(let rect, let color, let width, let radius):
                 roundedRect(cr, rect.insetBy(dx: width / 2, dy: width / 2), radius)
                 setColor(cr, color)
                 cairo_set_line_width(cr, width)
                 cairo_stroke(cr)
             case .shadow(let rect, let radius, let blur, let offset, let color):
-                drawShadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius, blur, color)
+                shapes.shadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color,
+                              deviceScale: currentScale) { scr, r, rad, b in
+                    self.drawShadow(scr, r, rad, b, color)
+                }
             case .fillCircle(let center, let radius, let paint):
                 cairo_new_path(cr)
                 cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
@@ -218,21 +230,24 @@ public final class CairoRenderer {
 
     private func drawImage(_ cr: OpaquePointer, _ path: String, _ rect: Rect, _ alpha: Double, _ radius: Double,
                            deviceScale: Double) {
-        // Sizes in steps of 2 device pixels: a zoom animation reuses a handful of resampled copies.
-        func quantized(_ v: Double) -> Int { v > 32 ? Int((v / 2).rounded()) * 2 : Int(v.rounded()) }
+        // Sizes in steps of 4 device pixels: a zoom animation reuses a handful of resampled
+        // copies, each with its rounded corners already cut, so drawing needs no clip path.
+        func quantized(_ v: Double) -> Int { v > 32 ? max(4, Int((v / 4).rounded()) * 4) : max(1, Int(v.rounded())) }
         let pw = quantized(rect.width * deviceScale), ph = quantized(rect.height * deviceScale)
         cairo_save(cr)
-        roundedRect(cr, rect, radius)
-        cairo_clip(cr)
-        if let picture = images.image(path, width: pw, height: ph) {
+        if let picture = images.image(path, width: pw, height: ph, cornerRadius: radius * Double(pw) / max(1, rect.width)) {
             cairo_translate(cr, rect.minX, rect.minY)
             cairo_scale(cr, rect.width / Double(picture.width), rect.height / Double(picture.height))
             cairo_set_source_surface(cr, picture.handle, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_rectangle(cr, 0, 0, Double(picture.width), Double(picture.height))
+            cairo_clip(cr)
             cairo_paint_with_alpha(cr, alpha)
         } else {
             // A visible placeholder, never a crash, for a picture that could not be read.
+            roundedRect(cr, rect, radius)
             cairo_set_source_rgba(cr, 0.75, 0.75, 0.78, alpha)
-            cairo_paint(cr)
+            cairo_fill(cr)
         }
         cairo_restore(cr)
     }

@@ -1,0 +1,95 @@
+import CCairo
+import InteractionEngine
+
+/// Pre-rendered gradient shapes and shadows, blitted at whole device pixels.
+///
+/// A diagonal gradient over a 1248x200 card face or a nine-piece box shadow
+/// costs pixman far more than copying the same pixels from a ready surface.
+/// Shapes are keyed by their device size and look, kept in a least-recently
+/// used order under a byte budget, and drawn at the nearest whole device
+/// pixel, as UIKit aligns its layers.
+final class ShapeCache {
+    /// Memory the cached surfaces may take, in bytes.
+    static let byteBudget = 48 << 20
+
+    private enum Kind: Hashable {
+        case fill(Paint, radius: Int)
+        case shadow(radius: Int, blur: Int, Color)
+    }
+
+    private struct Key: Hashable {
+        let kind: Kind
+        let width: Int
+        let height: Int
+    }
+
+    private var surfaces: [Key: ImageSurface] = [:]
+    private var order: [Key] = []
+    private var bytes = 0
+
+    /// Draws a rounded rectangle filled with `paint` (in user space of `cr`) from the cache.
+    /// `draw` paints the shape at the origin of a surface of the given device size.
+    func fill(_ cr: OpaquePointer, _ rect: Rect, _ paint: Paint, radius: Double, deviceScale: Double,
+              draw: (OpaquePointer, Rect, Double) -> Void) {
+        let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
+        guard w > 0, h > 0 else { return }
+        let r = radius * deviceScale
+        let key = Key(kind: .fill(paint, radius: Int((r * 2).rounded())), width: w, height: h)
+        let surface = cached(key) { surface, scr in
+            draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
+        }
+        blit(cr, surface, userOrigin: rect.origin, margin: 0)
+    }
+
+    /// Draws a box shadow for `rect` (user space) from the cache.
+    func shadow(_ cr: OpaquePointer, _ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double,
+                draw: (OpaquePointer, Rect, Double, Double) -> Void) {
+        let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
+        guard w > 0, h > 0, color.alpha > 0 else { return }
+        let b = blur * deviceScale, r = radius * deviceScale
+        let margin = Int((b / 2).rounded(.up)) + 1
+        let key = Key(kind: .shadow(radius: Int((r * 2).rounded()), blur: Int((b * 2).rounded()), color),
+                      width: w + 2 * margin, height: h + 2 * margin)
+        let surface = cached(key) { _, scr in
+            draw(scr, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
+        }
+        blit(cr, surface, userOrigin: rect.origin, margin: margin)
+    }
+
+    private func cached(_ key: Key, render: (ImageSurface, OpaquePointer) -> Void) -> ImageSurface {
+        if let hit = surfaces[key] {
+            if let i = order.lastIndex(of: key), i != order.count - 1 {
+                order.remove(at: i)
+                order.append(key)
+            }
+            return hit
+        }
+        let surface = ImageSurface(width: key.width, height: key.height)
+        let scr = cairo_create(surface.handle)!
+        render(surface, scr)
+        cairo_destroy(scr)
+        cairo_surface_flush(surface.handle)
+        let size = key.width * key.height * 4
+        while bytes + size > ShapeCache.byteBudget, let oldest = order.first {
+            order.removeFirst()
+            if let gone = surfaces.removeValue(forKey: oldest) { bytes -= gone.width * gone.height * 4 }
+        }
+        surfaces[key] = surface
+        order.append(key)
+        bytes += size
+        return surface
+    }
+
+    /// Copies `surface` so that its inner origin lands on `userOrigin`, snapped to a device pixel.
+    private func blit(_ cr: OpaquePointer, _ surface: ImageSurface, userOrigin: Point, margin: Int) {
+        var x = userOrigin.x, y = userOrigin.y
+        cairo_user_to_device(cr, &x, &y)
+        let dx = x.rounded() - Double(margin), dy = y.rounded() - Double(margin)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, surface.handle, dx, dy)
+        cairo_rectangle(cr, dx, dy, Double(surface.width), Double(surface.height))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+}
