@@ -42,6 +42,7 @@ public final class CairoRenderer {
                     cairo_fill(cr)
                 } else {
                     shapes.fill(cr, rect, paint, radius: radius, deviceScale: currentScale) { scr, r, rad in
+                        // Also the direct path on a cache miss (user space of `cr`).
                         self.roundedRect(scr, r, rad)
                         self.setPaint(scr, paint, r)
                         cairo_fill(scr)
@@ -55,6 +56,7 @@ public final class CairoRenderer {
             case .shadow(let rect, let radius, let blur, let offset, let color):
                 shapes.shadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color,
                               deviceScale: currentScale) { scr, r, rad, b in
+                    // Also the direct path on a cache miss (user space of `cr`).
                     self.drawShadow(scr, r, rad, b, color)
                 }
             case .fillCircle(let center, let radius, let paint):

@@ -26,6 +26,10 @@ final class ShapeCache {
     private var surfaces: [Key: ImageSurface] = [:]
     private var order: [Key] = []
     private var bytes = 0
+    /// Keys asked for once: a shape is cached the second time it is drawn, so a shape
+    /// whose size changes every frame (an animation) is drawn directly, never cached.
+    private var seen: Set<Key> = []
+    private static let seenLimit = 4096
 
     /// Draws a rounded rectangle filled with `paint` (in user space of `cr`) from the cache.
     /// `draw` paints the shape at the origin of a surface of the given device size.
@@ -35,8 +39,11 @@ final class ShapeCache {
         guard w > 0, h > 0 else { return }
         let r = radius * deviceScale
         let key = Key(kind: .fill(paint, radius: Int((r * 2).rounded())), width: w, height: h)
-        let surface = cached(key) { surface, scr in
+        guard let surface = cached(key, render: { surface, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
+        }) else {
+            draw(cr, rect, radius)
+            return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: 0)
     }
@@ -50,19 +57,28 @@ final class ShapeCache {
         let margin = Int((b / 2).rounded(.up)) + 1
         let key = Key(kind: .shadow(radius: Int((r * 2).rounded()), blur: Int((b * 2).rounded()), color),
                       width: w + 2 * margin, height: h + 2 * margin)
-        let surface = cached(key) { _, scr in
+        guard let surface = cached(key, render: { _, scr in
             draw(scr, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
+        }) else {
+            draw(cr, rect, radius, blur)
+            return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: margin)
     }
 
-    private func cached(_ key: Key, render: (ImageSurface, OpaquePointer) -> Void) -> ImageSurface {
+    /// The cached surface for `key`, made now if it was asked for before; nil the first time.
+    private func cached(_ key: Key, render: (ImageSurface, OpaquePointer) -> Void) -> ImageSurface? {
         if let hit = surfaces[key] {
             if let i = order.lastIndex(of: key), i != order.count - 1 {
                 order.remove(at: i)
                 order.append(key)
             }
             return hit
+        }
+        guard seen.remove(key) != nil else {
+            if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
+            seen.insert(key)
+            return nil
         }
         let surface = ImageSurface(width: key.width, height: key.height)
         let scr = cairo_create(surface.handle)!

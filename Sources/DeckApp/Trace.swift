@@ -97,6 +97,9 @@ public struct Trace: Sendable {
         do {
             header = try decoder.decode(TraceHeader.self, from: data[first.range])
         } catch {
+            if String(data: data[first.range], encoding: .utf8) == nil {
+                throw TraceError("\(path):1: not UTF-8 text")
+            }
             throw TraceError("\(path):1: not a trace header (\(Trace.describe(error)))")
         }
         guard header.format == TraceHeader.formatName else {
@@ -118,6 +121,9 @@ public struct Trace: Sendable {
             do {
                 entry = try decoder.decode(TraceEntry.self, from: data[line.range])
             } catch {
+                if String(data: data[line.range], encoding: .utf8) == nil {
+                    throw TraceError("\(path):\(line.number): not UTF-8 text")
+                }
                 throw TraceError("\(path):\(line.number): malformed entry (\(Trace.describe(error)))")
             }
             guard entry.t.isFinite, entry.t >= last else {

@@ -6,8 +6,6 @@ enum GridTileStyle {
     static let restingShadow = (blur: 8.0, offset: Point(x: 0, y: 2), alpha: 0.12)
     /// Lifted shadow: wide, lower and darker, so the tile reads as above the grid.
     static let liftedShadow = (blur: 30.0, offset: Point(x: 0, y: 14), alpha: 0.46)
-    /// How many nested shadows make up one soft shadow.
-    static let shadowLayers = 3
     /// Radius of the white disc behind the pin.
     static let badgeRadius: Double = 11
 
@@ -17,13 +15,8 @@ enum GridTileStyle {
         let blur = restingShadow.blur + (liftedShadow.blur - restingShadow.blur) * t
         let offset = restingShadow.offset + (liftedShadow.offset - restingShadow.offset) * t
         let alpha = restingShadow.alpha + (liftedShadow.alpha - restingShadow.alpha) * t
-        // Three nested shadows of falling size: finer steps than one wide shadow, so a
-        // lifted tile's shadow fades out softly instead of in visible bands.
-        for layer in 1...shadowLayers {
-            let k = Double(layer) / Double(shadowLayers)
-            list.append(.shadow(rect, cornerRadius: cornerRadius, blur: blur * k, offset: offset * k,
-                                color: Color.black.withAlpha(alpha / Double(shadowLayers))))
-        }
+        // One soft shadow: the renderer's box shadow fades smoothly at any blur.
+        list.append(.shadow(rect, cornerRadius: cornerRadius, blur: blur, offset: offset, color: Color.black.withAlpha(alpha)))
         let top = tile.color.mixed(with: .white, 0.18)
         let bottom = tile.color.mixed(with: .black, 0.12)
         list.append(.fillRect(rect, .diagonalGradient(from: top, to: bottom), cornerRadius: cornerRadius))
