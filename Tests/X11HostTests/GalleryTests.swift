@@ -15,8 +15,7 @@ import Testing
         #expect(p.terminationStatus == 0)
         let traces = try FileManager.default.contentsOfDirectory(atPath: repo + "/assets/traces").filter { $0.hasSuffix(".jsonl") }
         #expect(traces.count >= 8, "the gallery should cover every scene's key moments")
-        for trace in traces {
-            let name = String(trace.dropLast(".jsonl".count)) + ".png"
+        for name in traces.map({ String($0.dropLast(".jsonl".count)) + ".png" }) + ["wallet-reorder.gif"] {
             let made = try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))
             let committed = FileManager.default.contents(atPath: repo + "/assets/gallery/" + name)
             #expect(committed == made, "assets/gallery/\(name) is stale: run scripts/make-gallery and commit it")
