@@ -49,10 +49,13 @@ public final class CairoRenderer {
                     }
                 }
             case .strokeRect(let rect, let color, let width, let radius):
-                roundedRect(cr, rect.insetBy(dx: width / 2, dy: width / 2), radius)
-                setColor(cr, color)
-                cairo_set_line_width(cr, width)
-                cairo_stroke(cr)
+                shapes.stroke(cr, rect, color, lineWidth: width, radius: radius, deviceScale: currentScale) { scr, r, rad, w in
+                    // Also the direct path on a cache miss (user space of `cr`).
+                    self.roundedRect(scr, r.insetBy(dx: w / 2, dy: w / 2), rad)
+                    self.setColor(scr, color)
+                    cairo_set_line_width(scr, w)
+                    cairo_stroke(scr)
+                }
             case .shadow(let rect, let radius, let blur, let offset, let color):
                 shapes.shadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color,
                               deviceScale: currentScale) { scr, r, rad, b in

@@ -1,7 +1,7 @@
 import CCairo
 import InteractionEngine
 
-/// Pre-rendered gradient shapes and shadows, blitted at whole device pixels.
+/// Pre-rendered gradient shapes, outlines and shadows, blitted at whole device pixels.
 ///
 /// A diagonal gradient over a 1248x200 card face or a nine-piece box shadow
 /// costs pixman far more than copying the same pixels from a ready surface.
@@ -15,6 +15,7 @@ final class ShapeCache {
     private enum Kind: Hashable {
         case fill(Paint, radius: Int)
         case shadow(radius: Int, blur: Int, Color)
+        case stroke(Color, lineWidth: Int, radius: Int)
     }
 
     private struct Key: Hashable {
@@ -43,6 +44,23 @@ final class ShapeCache {
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
         }) else {
             draw(cr, rect, radius)
+            return
+        }
+        blit(cr, surface, userOrigin: rect.origin, margin: 0)
+    }
+
+    /// Draws the outline of a rounded rectangle (`lineWidth` inside its edge) from the cache.
+    func stroke(_ cr: OpaquePointer, _ rect: Rect, _ color: Color, lineWidth: Double, radius: Double, deviceScale: Double,
+                draw: (OpaquePointer, Rect, Double, Double) -> Void) {
+        let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
+        guard w > 0, h > 0, color.alpha > 0 else { return }
+        let r = radius * deviceScale, lw = lineWidth * deviceScale
+        let key = Key(kind: .stroke(color, lineWidth: Int((lw * 4).rounded()), radius: Int((r * 2).rounded())),
+                      width: w, height: h)
+        guard let surface = cached(key, render: { _, scr in
+            draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw)
+        }) else {
+            draw(cr, rect, radius, lineWidth)
             return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: 0)
