@@ -10,7 +10,8 @@ import InteractionEngine
 /// pixel, as UIKit aligns its layers.
 final class ShapeCache {
     /// Memory the cached surfaces may take, in bytes.
-    static let byteBudget = 48 << 20
+    /// 32 MB holds a 1280x800 wallet's card faces and shadows, or a screen of grid tiles.
+    static let byteBudget = 32 << 20
 
     private enum Kind: Hashable {
         case fill(Paint, radius: Int)

@@ -77,8 +77,11 @@ struct InputTranslator {
             return InputEvent(pressed ? .pointerMove(at) : .hover(at), at: clock.map(e.time, now: now))
         case LeaveNotify:
             let e = event.xcrossing
-            // A grab taken by someone else mid-drag ends the press without effect.
-            if e.mode == NotifyGrab { return InputEvent(.pointerCancel, at: clock.map(e.time, now: now)) }
+            // A grab taken by someone else, or ours lost (the window unmapped mid-drag),
+            // ends the press without effect.
+            if e.mode == NotifyGrab || e.mode == NotifyUngrab {
+                return InputEvent(.pointerCancel, at: clock.map(e.time, now: now))
+            }
             return InputEvent(.pointerLeft, at: clock.map(e.time, now: now))
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)

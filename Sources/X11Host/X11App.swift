@@ -120,6 +120,9 @@ public final class X11App {
             case MapNotify:
                 mapped = true
                 needsDraw = true
+            case UnmapNotify:
+                // Hidden mid-drag: the press can no longer end normally.
+                deliver(InputEvent(.pointerCancel, at: now))
             case ConfigureNotify:
                 let e = event.xconfigure
                 if window.resize(width: Int(e.width), height: Int(e.height)) {

@@ -68,7 +68,9 @@ final class XInput2 {
         case XI_Leave:
             let e = cookie.data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             let time = clock.map(e.time, now: now)
-            return InputEvent(e.mode == XINotifyGrab ? .pointerCancel : .pointerLeft, at: time)
+            // A grab taken by someone else, or ours lost, ends the press without effect.
+            let lost = e.mode == XINotifyGrab || e.mode == XINotifyUngrab
+            return InputEvent(lost ? .pointerCancel : .pointerLeft, at: time)
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             let e = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             return translate(device: e, type: cookie.evtype, clock: &clock, now: now)

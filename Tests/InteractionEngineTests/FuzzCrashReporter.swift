@@ -27,6 +27,9 @@ enum FuzzCrashReporter {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed = false
 
+    /// The handlers that were there before (the Swift runtime's backtracer), called after ours.
+    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+
     /// Installs the handler for SIGILL (Swift traps on x86-64), SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT.
     static func install() {
         lock.lock()
@@ -34,20 +37,32 @@ enum FuzzCrashReporter {
         guard !installed else { return }
         installed = true
         for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT] {
-            Glibc.signal(signal) { received in
-                for i in 0..<FuzzCrashReporter.capacity where FuzzCrashReporter.slots[i].busy {
-                    let slot = FuzzCrashReporter.slots[i]
-                    let name = FuzzScenes.names.indices.contains(slot.scene) ? FuzzScenes.names[slot.scene] : "?"
-                    let seed = "0x" + String(slot.seed, radix: 16)
-                    let step = slot.stepsBefore + slot.step
-                    let text = "\nfuzz: signal \(received) while fuzzing \(name), seed \(seed), at input #\(slot.input) "
-                        + "(step #\(step)).\nReplay: FUZZ_SEED=\(seed) FUZZ_SCENE=\(name) FUZZ_LOG_FROM=\(max(1, step - 40)) "
-                        + "swift test --filter FuzzSceneTests\n"
-                    _ = text.withCString { write(2, $0, strlen($0)) }
-                }
-                Glibc.signal(received, SIG_DFL)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
+                FuzzCrashReporter.report(received)
+                // Hand the signal on to whoever had it before (the runtime prints its backtrace).
+                var old = FuzzCrashReporter.previous[received] ?? sigaction()
+                sigaction(received, &old, nil)
                 raise(received)
             }
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous[signal] = old
+        }
+    }
+
+    /// Prints each busy slot with the command line that replays it.
+    private static func report(_ received: Int32) {
+        for i in 0..<capacity where slots[i].busy {
+            let slot = slots[i]
+            let names = FuzzScenes.names + ["deck"]
+            let name = names.indices.contains(slot.scene) ? names[slot.scene] : "?"
+            let seed = "0x" + String(slot.seed, radix: 16)
+            let step = slot.stepsBefore + slot.step
+            let text = "\nfuzz: signal \(received) while fuzzing \(name), seed \(seed), at input #\(slot.input) "
+                + "(after step #\(step)).\nReplay: FUZZ_SEED=\(seed) FUZZ_SCENE=\(name) FUZZ_LOG_FROM=\(max(1, step - 40)) "
+                + "swift test --filter FuzzSceneTests\n"
+            _ = text.withCString { write(2, $0, strlen($0)) }
         }
     }
 
@@ -55,7 +70,7 @@ enum FuzzCrashReporter {
         lock.lock()
         defer { lock.unlock() }
         for i in 0..<capacity where !slots[i].busy {
-            slots[i] = Slot(busy: true, scene: FuzzScenes.names.firstIndex(of: scene) ?? -1, seed: seed)
+            slots[i] = Slot(busy: true, scene: (FuzzScenes.names + ["deck"]).firstIndex(of: scene) ?? -1, seed: seed)
             return i
         }
         return -1

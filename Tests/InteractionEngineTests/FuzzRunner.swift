@@ -51,37 +51,51 @@ final class FuzzRunner {
     /// Print every step from this step index on (FUZZ_LOG_FROM), to see what precedes a crash.
     var logFrom = Int.max
 
-    /// The ids the scene started with, and the rows deleted since.
-    private var baseline: Set<String>
-    private var baselineCount: Int
+    /// Per scene with an order (wallet, grid, messages): the ids it started with.
+    private var baselines: [String: Set<String>] = [:]
+    private var baselineCounts: [String: Int] = [:]
+    /// Message rows deleted through `action` delete events.
     private var deleted = Set<String>()
     /// Message rows open according to the `open-row` / `close-row` / delete events.
     private(set) var openRows = Set<String>()
     private var initialSelection: String?
-    /// Every id in the scene's data file.
-    private let allIDs: Set<String>
+    /// Every carousel id in the data file.
+    private var carouselIDs = Set<String>()
     private var tickedAtClock = false
     /// Where the primary button went down, while the deck was told it is down.
     private var pressedAt: Point?
     private var recent: [FuzzStep] = []
 
+    /// The scenes a deck of `name` holds: one scene, or all of them for "deck".
+    static func sceneNames(_ name: String) -> [String] {
+        name == "deck" ? FuzzScenes.names : [name]
+    }
+
     init(start: FuzzStart, renderEvery: Int) throws {
         self.start = start
         self.renderEvery = renderEvery
         clock = start.time
-        deck = Deck(scenes: [try FuzzScenes.make(start.scene, state: start.state)], size: start.size, at: start.time)
-        let ids = try FuzzScenes.ids(start.scene)
-        allIDs = Set(ids)
-        let initial = FuzzRunner.items(of: deck.state(), scene: start.scene)
-        initialSelection = deck.state().carousel?.selected
-        baseline = Set(initial)
-        baselineCount = initial.count
-        // The scene took the saved state without losing or duplicating anything.
-        guard baseline.count == initial.count, baseline.isSubset(of: Set(ids)) else {
-            throw FuzzFailure(kind: "restore", message: "restoring \(start.state) gave \(initial)")
-        }
-        if start.scene == "wallet" || start.scene == "grid", baseline != Set(ids) {
-            throw FuzzFailure(kind: "restore", message: "restoring lost items: \(Set(ids).subtracting(baseline))")
+        let names = FuzzRunner.sceneNames(start.scene)
+        deck = Deck(scenes: try names.map { try FuzzScenes.make($0, state: start.state) }, size: start.size, at: start.time)
+        let state = deck.state()
+        initialSelection = state.carousel?.selected
+        for name in names {
+            let ids = try FuzzScenes.ids(name)
+            if name == "carousel" {
+                carouselIDs = Set(ids)
+                continue
+            }
+            let initial = FuzzRunner.items(of: state, scene: name)
+            let set = Set(initial)
+            // The scene took the saved state without losing or duplicating anything.
+            guard set.count == initial.count, set.isSubset(of: Set(ids)) else {
+                throw FuzzFailure(kind: "restore", message: "\(name): restoring \(start.state) gave \(initial)")
+            }
+            if name != "messages", set != Set(ids) {
+                throw FuzzFailure(kind: "restore", message: "\(name): restoring lost items: \(Set(ids).subtracting(set))")
+            }
+            baselines[name] = set
+            baselineCounts[name] = initial.count
         }
     }
 
@@ -209,12 +223,13 @@ final class FuzzRunner {
                 throw failure("open-rows", "close-row \(id ?? "?") for a row that is not open (open: \(openRows.sorted()))")
             }
         case "action" where event.string("name") == "delete":
-            guard let id, baseline.contains(id), deleted.insert(id).inserted else {
+            guard let id, baselines["messages"]?.contains(id) == true, deleted.insert(id).inserted else {
                 throw failure("delete", "delete of \(id ?? "?"), which is not a row (deleted before: \(deleted.contains(id ?? "")))")
             }
             openRows.remove(id)
         case "reorder":
-            let count = baselineCount - deleted.count
+            let scene = event.string("scene") ?? start.scene
+            let count = (baselineCounts[scene] ?? 0) - (scene == "messages" ? deleted.count : 0)
             guard let from = event.int("from"), let to = event.int("to"), (0..<count).contains(from),
                   (0..<count).contains(to) else {
                 throw failure("event", "reorder with from/to outside 0..<\(count): \(event.fields)")
@@ -227,22 +242,21 @@ final class FuzzRunner {
     /// The saved arrangement holds exactly the items it started with (less deleted rows).
     private func checkItems() throws(FuzzFailure) {
         let state = deck.state()
-        if start.scene == "carousel" {
-            let selected = state.carousel?.selected
-            if let selected, selected != initialSelection, !allIDs.contains(selected) {
-                throw failure("permutation", "carousel selection '\(selected)' is not an item")
-            }
-            return
+        if let selected = state.carousel?.selected, !carouselIDs.isEmpty, selected != initialSelection,
+           !carouselIDs.contains(selected) {
+            throw failure("permutation", "carousel selection '\(selected)' is not an item")
         }
-        let items = FuzzRunner.items(of: state, scene: start.scene)
-        let expected = baselineCount - deleted.count
-        let set = Set(items)
-        guard items.count == expected, set.count == items.count, set.isSubset(of: baseline),
-              set.isDisjoint(with: deleted) else {
-            let missing = baseline.subtracting(deleted).subtracting(set).sorted()
-            let extra = set.subtracting(baseline.subtracting(deleted)).sorted()
-            throw failure("permutation", "\(start.scene) saved \(items.count) items, expected \(expected); "
-                          + "missing \(missing), unexpected or deleted \(extra), duplicates \(items.count - set.count)")
+        for (scene, baseline) in baselines {
+            let items = FuzzRunner.items(of: state, scene: scene)
+            let gone = scene == "messages" ? deleted : []
+            let expected = (baselineCounts[scene] ?? 0) - gone.count
+            let set = Set(items)
+            guard items.count == expected, set.count == items.count, set.isSubset(of: baseline), set.isDisjoint(with: gone) else {
+                let missing = baseline.subtracting(gone).subtracting(set).sorted()
+                let extra = set.subtracting(baseline.subtracting(gone)).sorted()
+                throw failure("permutation", "\(scene) saved \(items.count) items, expected \(expected); "
+                              + "missing \(missing), unexpected or deleted \(extra), duplicates \(items.count - set.count)")
+            }
         }
     }
 
@@ -341,26 +355,28 @@ final class FuzzRunner {
         try checkAtRest()
     }
 
-    /// Scene-specific facts about a deck at rest.
+    /// Scene-specific facts about a deck at rest (lifts only in the scene that was ticked).
     private func checkAtRest() throws(FuzzFailure) {
         switch deck.current {
         case let wallet as WalletScene:
             if let lifted = wallet.liftedID { throw failure("rest", "card \(lifted) is still lifted after release") }
         case let grid as GridScene:
             if let moving = grid.movingID { throw failure("rest", "tile \(moving) is still moving after release") }
-        case let messages as MessagesScene:
+        default:
+            break
+        }
+        for case let messages as MessagesScene in deck.scenes {
             let rows = FuzzRunner.items(of: deck.state(), scene: "messages")
-            let slid = rows.filter { messages.swipeOffset(of: $0, at: clock) != 0 }
-            if slid.count > 1 { throw failure("open-rows", "\(slid.count) rows are drawn open at rest: \(slid)") }
             let open = messages.openRowID.map { Set([$0]) } ?? []
             if open != openRows {
                 throw failure("open-rows", "the open row is \(open.sorted()) but the events say \(openRows.sorted())")
             }
+            guard messages === deck.current else { continue }
+            let slid = rows.filter { messages.swipeOffset(of: $0, at: clock) != 0 }
+            if slid.count > 1 { throw failure("open-rows", "\(slid.count) rows are drawn open at rest: \(slid)") }
             if let row = slid.first, !open.contains(row) {
                 throw failure("open-rows", "row \(row) rests slid open but is not the open row \(open.sorted())")
             }
-        default:
-            break
         }
     }
 }

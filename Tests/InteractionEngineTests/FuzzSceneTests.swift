@@ -66,9 +66,9 @@ struct FuzzReport {
 /// from a random saved state, so deletions do not leave an empty list behind.
 func runFuzz(scene: String, seed: UInt64, events: Int) -> (report: FuzzReport, failure: (FuzzFailure, FuzzStart, [FuzzStep])?) {
     var fuzzer = InputFuzzer(seed: seed, size: Size(width: 480, height: 800))
+    fuzzer.switchesScenes = scene == "deck"
     var plan = SplitMix64(seed: seed ^ 0xD1CE_D1CE_D1CE_D1CE)
     var report = FuzzReport()
-    let ids = (try? FuzzScenes.ids(scene)) ?? []
     var runner: FuzzRunner?
     var episodes = 0
     var untilSettle = 0
@@ -80,7 +80,7 @@ func runFuzz(scene: String, seed: UInt64, events: Int) -> (report: FuzzReport, f
             if let runner {
                 current = runner
             } else {
-                let start = FuzzStart(scene: scene, state: FuzzScenes.randomState(scene, ids: ids, rng: &plan),
+                let start = FuzzStart(scene: scene, state: FuzzScenes.randomState(for: scene, rng: &plan),
                                       size: fuzzer.size, time: fuzzer.now)
                 do {
                     current = try FuzzRunner(start: start, renderEvery: FuzzConfig.renderEvery)
@@ -104,8 +104,9 @@ func runFuzz(scene: String, seed: UInt64, events: Int) -> (report: FuzzReport, f
                     fuzzer.sync(to: current.clock)
                     episodes += 1
                     untilSettle = current.inputs + plan.int(500...3000)
-                    let rows = FuzzRunner.items(of: current.deck.state(), scene: scene).count
-                    if (scene == "messages" && rows < 6) || episodes >= 20 || plan.chance(0.05) {
+                    let rows = FuzzRunner.items(of: current.deck.state(), scene: "messages").count
+                    let hasMessages = FuzzRunner.sceneNames(scene).contains("messages")
+                    if (hasMessages && rows < 6) || episodes >= 20 || plan.chance(0.05) {
                         report.add(current)
                         FuzzCrashReporter.finishDeck(slot, steps: current.steps)
                         runner = nil
@@ -114,6 +115,7 @@ func runFuzz(scene: String, seed: UInt64, events: Int) -> (report: FuzzReport, f
             } catch {
                 var located = error
                 located.input += report.inputs
+                report.add(current)
                 return (report, (located, current.start, current.log))
             }
         }
@@ -166,19 +168,22 @@ func shrinkFuzzFailure(_ failure: FuzzFailure, start: FuzzStart, steps: [FuzzSte
 
 @Suite struct FuzzSceneTests {
     /// SPEC I1-I4 under random input: each scene gets `FUZZ_EVENTS` (100,000) inputs
-    /// and keeps every invariant of `FuzzRunner` after every one of them.
-    @Test(arguments: FuzzScenes.names)
+    /// and keeps every invariant of `FuzzRunner` after every one of them. "deck" holds all
+    /// four scenes and switches between them (keys 1-4, Tab, the tabs), mid-gesture too.
+    @Test(arguments: FuzzScenes.names + ["deck"])
     func randomInputKeepsEveryInvariant(scene: String) throws {
         guard FuzzConfig.includes(scene) else { return }
         FuzzCrashReporter.install()
         let seed = FuzzConfig.seed(for: scene)
         let started = Date()
-        let (report, failed) = runFuzz(scene: scene, seed: seed, events: FuzzConfig.events)
+        // The all-scenes deck is extra coverage on top of the per-scene runs: half the inputs.
+        let events = scene == "deck" ? FuzzConfig.events / 2 : FuzzConfig.events
+        let (report, failed) = runFuzz(scene: scene, seed: seed, events: events)
         let seconds = Date().timeIntervalSince(started)
-        let events = report.events.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let counts = report.events.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         print("fuzz \(scene): seed \(FuzzConfig.hex(seed)), \(report.inputs) inputs, \(report.ticks) ticks, "
               + "\(report.renders) display lists, \(report.settles) settle checks, \(report.decks) decks, "
-              + String(format: "%.1f s", seconds) + "; events: \(events)")
+              + String(format: "%.1f s", seconds) + "; events: \(counts)")
         if let (failure, start, steps) = failed {
             var text = "fuzz \(scene) failed: \(failure)\n"
                 + "replay: FUZZ_SEED=\(FuzzConfig.hex(seed)) FUZZ_SCENE=\(scene) FUZZ_EVENTS=\(FuzzConfig.events) "
@@ -192,7 +197,7 @@ func shrinkFuzzFailure(_ failure: FuzzFailure, start: FuzzStart, steps: [FuzzSte
             }
             Issue.record(Comment(rawValue: text))
         }
-        #expect(failed != nil || report.inputs >= FuzzConfig.events)
+        #expect(failed != nil || report.inputs >= events)
     }
 
     /// The generator is deterministic: one seed, one sequence (so a printed seed replays).

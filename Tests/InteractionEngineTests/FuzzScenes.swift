@@ -62,6 +62,19 @@ enum FuzzScenes {
         }
     }
 
+    /// A saved state for a deck of `name` ("deck": every scene's section).
+    static func randomState(for name: String, rng: inout SplitMix64) -> DeckState {
+        var state = DeckState()
+        for scene in FuzzRunner.sceneNames(name) {
+            let section = randomState(scene, ids: (try? ids(scene)) ?? [], rng: &rng)
+            state.wallet = section.wallet ?? state.wallet
+            state.grid = section.grid ?? state.grid
+            state.messages = section.messages ?? state.messages
+            state.carousel = section.carousel ?? state.carousel
+        }
+        return state
+    }
+
     /// A saved state as a user's file might hold it: the default, or a shuffled
     /// subset of the ids with unknown and repeated ids mixed in.
     static func randomState(_ name: String, ids: [String], rng: inout SplitMix64) -> DeckState {

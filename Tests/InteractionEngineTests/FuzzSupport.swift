@@ -118,6 +118,8 @@ struct InputFuzzer {
     private var pointer = Point(x: 100, y: 300)
     private(set) var isDown = false
     private var steps: [FuzzStep] = []
+    /// Whether the deck holds every scene: then keys 1-4, Tab and the tabs switch scenes, even mid-gesture.
+    var switchesScenes = false
 
     init(seed: UInt64, size: Size) {
         rng = SplitMix64(seed: seed)
@@ -235,8 +237,22 @@ struct InputFuzzer {
         }
     }
 
+    /// A scene switch: a digit, Tab or Shift+Tab, or a click on a tab.
+    private mutating func switchScene() {
+        switch rng.int(0...3) {
+        case 0: emit(.key(.character(String(rng.int(1...4))), []))
+        case 1: emit(.key(.tab, rng.chance(0.3) ? .shift : []))
+        default:
+            let tab = Point(x: rng.double(0...max(1, size.width)), y: rng.double(0...Deck.barHeight - 1))
+            emit(.pointerDown(tab, .primary))
+            advance(by: rng.double(20...120))
+            emit(.pointerUp(tab, .primary))
+        }
+    }
+
     /// Something that arrives in the middle of a gesture.
     private mutating func interject() {
+        if switchesScenes && rng.chance(0.25) { return switchScene() }
         switch rng.int(0...5) {
         case 0: emit(.key(rng.pick(Self.keys), modifiers()))
         case 1: emit(.wheel(wheelDelta(), at: pointer, modifiers()))
@@ -336,6 +352,7 @@ struct InputFuzzer {
     }
 
     private mutating func keys() {
+        if switchesScenes && rng.chance(0.3) { switchScene() }
         for _ in 0..<rng.int(1...10) {
             let key: Key
             var mods: Modifiers = []

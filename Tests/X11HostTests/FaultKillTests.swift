@@ -35,6 +35,7 @@ extension XvfbTests {
     @Test func sigkillDuringAReorderBurstLeavesTheOldOrTheNewOrder() throws {
         let kills = ProcessInfo.processInfo.environment["FAULT_KILLS"].flatMap { Int($0) } ?? 20
         let xvfb = try Xvfb()
+        defer { killHard(xvfb, []) }
         let initial = try sampleCardIDs()
         var random = SoakRandom(seed: 0x5EED_D1E5)
         var survived = 0, reorders = 0, maximumLag = 0, leftovers = 0
@@ -68,6 +69,7 @@ extension XvfbTests {
     /// The same with real key events from xdotool (key repeat speed), 5 kills.
     @Test func sigkillDuringRealKeyReordersLeavesTheOldOrTheNewOrder() throws {
         let xvfb = try Xvfb()
+        defer { killHard(xvfb, []) }
         let initial = try sampleCardIDs()
         var random = SoakRandom(seed: 0xFEED)
         var survived = 0, reorders = 0
@@ -86,7 +88,7 @@ extension XvfbTests {
             Thread.sleep(forTimeInterval: delay)
             kill(app.process.processIdentifier, SIGKILL)
             #expect(app.waitUntilGone(), "round \(round): still running after SIGKILL")
-            if keys.isRunning { kill(keys.processIdentifier, SIGTERM) }
+            if keys.isRunning { kill(keys.processIdentifier, SIGKILL) }
             keys.waitUntilExit()
             let result = checkSaved(app.statePath, events: app.events, initial: initial,
                                     label: "xdotool round \(round), killed \(delay) s into the burst")
@@ -114,6 +116,7 @@ extension XvfbTests {
                            inputs: reorderBurst(seed: seed, count: 1000, spacing: 3))
             apps.append(try AppProcess(xvfb: xvfb, statePath: state, arguments: ["--replay", trace]))
         }
+        defer { killHard(xvfb, apps) }
         for app in apps { try app.waitFor("ready") }
         var reads = 0, whole = 0
         var problems: [String] = []
@@ -128,7 +131,7 @@ extension XvfbTests {
         }
         // Both bursts are over (1000 keys, 3 ms apart): the file holds one writer's last order.
         let finals = apps.compactMap { ordersThrough($0.events, from: initial)?.last }
-        for app in apps { app.process.terminate() }
+        for app in apps { kill(app.process.processIdentifier, SIGKILL) }
         for app in apps { _ = app.waitUntilGone() }
         let final = try walletOrder(inStateFile: state).get()
         let counts = apps.map { $0.events.filter { $0["event"] as? String == "reorder" }.count }

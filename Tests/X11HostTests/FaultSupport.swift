@@ -83,9 +83,16 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:], timeo
                      seconds: Date().timeIntervalSince(started), peakKB: peak)
 }
 
+/// A /proc file's whole text (`String(contentsOfFile:)` stops after one page of a /proc file).
+func procText(_ path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+}
+
 /// A memory figure of a running process from /proc (VmRSS, VmHWM), in kB.
 func residentKB(of pid: Int32, field: String = "VmRSS") -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    guard let status = procText("/proc/\(pid)/status") else { return nil }
     for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
         return Int(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
     }
@@ -122,7 +129,7 @@ extension Xvfb {
     /// The server's process id: the child of this process holding the display's listening socket.
     func serverPID() throws -> Int32 {
         let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
-        let table = try String(contentsOfFile: "/proc/net/unix", encoding: .utf8)
+        guard let table = procText("/proc/net/unix") else { throw HarnessError("cannot read /proc/net/unix") }
         let inodes = Set(table.split(separator: "\n").compactMap { line -> String? in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 8, fields[7] == socket || fields[7] == "@" + socket else { return nil }
@@ -131,7 +138,7 @@ extension Xvfb {
         let me = getpid()
         for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
             guard let pid = Int32(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let stat = procText("/proc/\(pid)/stat"),
                   let close = stat.lastIndex(of: ")"),
                   Int32(stat[stat.index(close, offsetBy: 2)...].split(separator: " ")[1]) == me else { continue }
             let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
@@ -144,6 +151,14 @@ extension Xvfb {
         }
         throw HarnessError("no child process serves \(display)")
     }
+}
+
+/// Stops what a test started with SIGKILL: the children of the test process have SIGTERM
+/// blocked (they inherit the test thread's signal mask), so `terminate()` does not stop them.
+func killHard(_ xvfb: Xvfb?, _ apps: [AppProcess]) {
+    for app in apps where app.process.isRunning { kill(app.process.processIdentifier, SIGKILL) }
+    for app in apps { _ = app.waitUntilGone(timeout: 5) }
+    if let xvfb, let pid = try? xvfb.serverPID() { kill(pid, SIGKILL) }
 }
 
 extension AppProcess {

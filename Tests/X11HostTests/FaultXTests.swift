@@ -1,3 +1,4 @@
+import CX11
 import CairoRenderer
 import DeckApp
 import Foundation
@@ -27,18 +28,32 @@ extension XvfbTests {
         return try #require(orders.last)
     }
 
-    @Test(arguments: [SIGTERM, SIGKILL])
-    func xServerDyingEndsTheAppWithAMessageAndTheStateSaved(signal: Int32) throws {
+    /// The X connection goes away under the app: the server is killed (SIGKILL), or the
+    /// server drops the app's connection (XKillClient, as `xkill` does). The app must end
+    /// with a message about the X server and a non-zero status, the last change saved.
+    @Test(arguments: ["server killed", "connection killed"])
+    func xServerGoingAwayEndsTheAppWithAMessageAndTheStateSaved(how: String) throws {
         let xvfb = try Xvfb()
         let folder = try FaultFolder()
         let (app, order) = try startWallet(xvfb, in: folder)
+        defer { killHard(xvfb, [app]) }
         let moved = try reorderOnce(xvfb, app, order)
         Thread.sleep(forTimeInterval: 0.2)
-        kill(try xvfb.serverPID(), signal)
-        #expect(app.waitUntilGone(timeout: 10), "the app outlived its X server")
-        #expect(app.process.terminationStatus != 0)
-        #expect(app.process.terminationReason == .exit, "ended by a signal, not with a message")
-        #expect(app.errorOutput.contains("X server"), "stderr: \(app.errorOutput)")
+        if how == "server killed" {
+            kill(try xvfb.serverPID(), SIGKILL)
+        } else {
+            let window = try #require(UInt(try xvfb.deckWindow()))
+            let display = try #require(XOpenDisplay(xvfb.display))
+            XKillClient(display, XID(window))
+            XSync(display, 0)
+            XCloseDisplay(display)
+        }
+        let gone = app.waitUntilGone(timeout: 10)
+        #expect(gone, "\(how): the app is still running 10 s later; stderr: \(app.errorOutput)")
+        guard gone else { return }
+        #expect(app.process.terminationReason == .exit && app.process.terminationStatus != 0,
+                "\(how): status \(app.process.terminationStatus), reason \(app.process.terminationReason.rawValue)")
+        #expect(app.errorOutput.contains("X server"), "\(how): stderr: \(app.errorOutput)")
         #expect(try walletOrder(inStateFile: app.statePath).get() == moved, "the reorder before the crash was not saved")
     }
 
@@ -48,6 +63,7 @@ extension XvfbTests {
         let xvfb = try Xvfb()
         let folder = try FaultFolder()
         let (app, _) = try startWallet(xvfb, in: folder)
+        defer { killHard(xvfb, [app]) }
         let window = try xvfb.deckWindow()
         var shots: [String] = []
         for (width, height) in [(1, 1), (3840, 2160), (1, 1), (480, 800)] {
@@ -85,6 +101,7 @@ extension XvfbTests {
         let xvfb = try Xvfb()
         let folder = try FaultFolder()
         let (app, order) = try startWallet(xvfb, in: folder)
+        defer { killHard(xvfb, [app]) }
         try xvfb.xdotool("mousemove", "240", "200")
         try xvfb.xdotool("mousedown", "1")
         Thread.sleep(forTimeInterval: 0.8)
@@ -118,6 +135,7 @@ extension XvfbTests {
         let xvfb = try Xvfb()
         let folder = try FaultFolder()
         let (app, order) = try startWallet(xvfb, in: folder)
+        defer { killHard(xvfb, [app]) }
         let window = try xvfb.deckWindow()
         try xvfb.xdotool("mousemove", "240", "200")
         try xvfb.xdotool("mousedown", "1")

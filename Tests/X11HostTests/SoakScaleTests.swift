@@ -170,6 +170,7 @@ extension XvfbTests {
         let started = Date()
         let app = try AppProcess(xvfb: xvfb, statePath: folder.path + "/state.json",
                                  arguments: ["--assets", folder.assets, "--scene", "wallet"])
+        defer { killHard(xvfb, [app]) }
         try app.waitFor("ready", timeout: 30)
         let ready = Date().timeIntervalSince(started)
         try xvfb.xdotool("mousemove", "240", "400")

@@ -32,7 +32,8 @@ final class Xvfb {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
-        let deadline = Date().addingTimeInterval(2)
+        // Children of the test runner may start with SIGTERM blocked: do not wait long for it.
+        let deadline = Date().addingTimeInterval(0.3)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
