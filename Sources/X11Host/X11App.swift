@@ -29,6 +29,8 @@ public final class X11App {
     private var running = true
     /// Engine time is milliseconds since the window opened: recorded traces start near 0.
     private let origin = monotonicMillis()
+    /// The latest time the engine was given, by an input or a tick.
+    private var engineTime: Millis = 0
     private var pendingReplay: ArraySlice<TraceEntry>
     /// Device pixels per layout pixel.
     private let scale: Double
@@ -69,7 +71,8 @@ public final class X11App {
             drainEvents()
             let now = clock()
             feedReplay(now: now)
-            session.tick(at: now)
+            engineTime = max(engineTime, now)
+            session.tick(at: engineTime)
             let animating = session.deck.needsFrame(at: now)
             if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
                 draw(at: now)
@@ -159,7 +162,13 @@ public final class X11App {
         if let motion = pendingMotion { deliver(motion) }
     }
 
-    private func deliver(_ input: InputEvent) {
+    private func deliver(_ event: InputEvent) {
+        // The engine's timeline never runs backwards: an event stamped before the frame
+        // already ticked (the server stamps whole milliseconds, in the past) counts as
+        // arriving at that frame. Recorded traces are then in order too.
+        var input = event
+        input.time = max(input.time, engineTime)
+        engineTime = input.time
         session.handle(input)
         switch input.kind {
         case .pointerLeft: pointer = nil
