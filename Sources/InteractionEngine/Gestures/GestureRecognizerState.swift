@@ -26,4 +26,14 @@ public enum GestureRecognizerState: String, Sendable, Hashable, Codable {
 
     /// True when this press is over for this recognizer.
     public var isFinished: Bool { self == .ended || self == .failed || self == .cancelled }
+
+    /// Rules the gesture out (another one won the press): only a pending gesture fails.
+    public mutating func fail() {
+        if self == .possible { self = .failed }
+    }
+
+    /// The press was taken away: a pending or running gesture is cancelled.
+    public mutating func cancel() {
+        if self == .possible || isInProgress { self = .cancelled }
+    }
 }

@@ -95,12 +95,12 @@ public struct HoldRecognizer: Sendable {
 
     /// Rules the hold out (another gesture won the press). Only a pending hold fails.
     public mutating func fail() {
-        if state == .possible { state = .failed }
+        state.fail()
     }
 
     /// The press was taken away.
     public mutating func cancel() {
-        if state == .possible || state.isInProgress { state = .cancelled }
+        state.cancel()
     }
 
     /// Back to `idle`, forgetting the press.

@@ -118,12 +118,12 @@ public struct PanRecognizer: Sendable {
 
     /// Rules the pan out (another gesture won the press). Only a pending pan fails.
     public mutating func fail() {
-        if state == .possible { state = .failed }
+        state.fail()
     }
 
     /// The press was taken away.
     public mutating func cancel() {
-        if state == .possible || state.isInProgress { state = .cancelled }
+        state.cancel()
     }
 
     /// Back to `idle`, forgetting the press.

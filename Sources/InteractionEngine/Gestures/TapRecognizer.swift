@@ -51,12 +51,12 @@ public struct TapRecognizer: Sendable {
 
     /// Rules the tap out (another gesture won the press).
     public mutating func fail() {
-        if state == .possible { state = .failed }
+        state.fail()
     }
 
     /// The press was taken away.
     public mutating func cancel() {
-        if state == .possible { state = .cancelled }
+        state.cancel()
     }
 
     /// Back to `idle`, forgetting the press.
