@@ -25,8 +25,10 @@ final class ShapeCache {
         let height: Int
     }
 
-    private var surfaces: [Key: ImageSurface] = [:]
-    private var order: [Key] = []
+    private var surfaces: [Key: (surface: ImageSurface, lastUse: Int)] = [:]
+    /// Counts uses: a hit only stamps its entry (O(1) on the drawing path); the scan for
+    /// the least recently used entry happens only when the budget is exceeded.
+    private var clock = 0
     private var bytes = 0
     /// Keys asked for once: a shape is cached the second time it is drawn, so a shape
     /// whose size changes every frame (an animation) is drawn directly, never cached.
@@ -87,12 +89,10 @@ final class ShapeCache {
 
     /// The cached surface for `key`, made now if it was asked for before; nil the first time.
     private func cached(_ key: Key, render: (ImageSurface, OpaquePointer) -> Void) -> ImageSurface? {
+        clock += 1
         if let hit = surfaces[key] {
-            if let i = order.lastIndex(of: key), i != order.count - 1 {
-                order.remove(at: i)
-                order.append(key)
-            }
-            return hit
+            surfaces[key]?.lastUse = clock
+            return hit.surface
         }
         guard seen.remove(key) != nil else {
             if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
@@ -105,12 +105,11 @@ final class ShapeCache {
         cairo_destroy(scr)
         cairo_surface_flush(surface.handle)
         let size = key.width * key.height * 4
-        while bytes + size > ShapeCache.byteBudget, let oldest = order.first {
-            order.removeFirst()
-            if let gone = surfaces.removeValue(forKey: oldest) { bytes -= gone.width * gone.height * 4 }
+        while bytes + size > ShapeCache.byteBudget,
+              let oldest = surfaces.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            if let gone = surfaces.removeValue(forKey: oldest) { bytes -= gone.surface.width * gone.surface.height * 4 }
         }
-        surfaces[key] = surface
-        order.append(key)
+        surfaces[key] = (surface, clock)
         bytes += size
         return surface
     }
