@@ -42,7 +42,7 @@ public final class CairoRenderer {
                     cairo_fill(cr)
                 } else {
                     shapes.fill(cr, rect, paint, radius: radius, deviceScale: currentScale) { scr, r, rad in
-                        // Also the direct path on a cache miss (user space of `cr`).
+                        // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                         self.roundedRect(scr, r, rad)
                         self.setPaint(scr, paint, r)
                         cairo_fill(scr)
@@ -50,7 +50,7 @@ public final class CairoRenderer {
                 }
             case .strokeRect(let rect, let color, let width, let radius):
                 shapes.stroke(cr, rect, color, lineWidth: width, radius: radius, deviceScale: currentScale) { scr, r, rad, w in
-                    // Also the direct path on a cache miss (user space of `cr`).
+                    // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                     self.roundedRect(scr, r.insetBy(dx: w / 2, dy: w / 2), rad)
                     self.setColor(scr, color)
                     cairo_set_line_width(scr, w)
@@ -59,7 +59,7 @@ public final class CairoRenderer {
             case .shadow(let rect, let radius, let blur, let offset, let color):
                 shapes.shadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color,
                               deviceScale: currentScale) { scr, r, rad, b in
-                    // Also the direct path on a cache miss (user space of `cr`).
+                    // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                     self.drawShadow(scr, r, rad, b, color)
                 }
             case .fillCircle(let center, let radius, let paint):

@@ -46,7 +46,7 @@ final class ShapeCache {
         guard let surface = cached(key, render: { surface, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
         }) else {
-            draw(cr, rect, radius)
+            direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r) }
             return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: 0)
@@ -63,7 +63,7 @@ final class ShapeCache {
         guard let surface = cached(key, render: { _, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw)
         }) else {
-            draw(cr, rect, radius, lineWidth)
+            direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw) }
             return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: 0)
@@ -81,7 +81,9 @@ final class ShapeCache {
         guard let surface = cached(key, render: { _, scr in
             draw(scr, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
         }) else {
-            draw(cr, rect, radius, blur)
+            direct(cr, userOrigin: rect.origin, margin: margin) {
+                draw($0, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
+            }
             return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: margin)
@@ -112,6 +114,20 @@ final class ShapeCache {
         surfaces[key] = (surface, clock)
         bytes += size
         return surface
+    }
+
+    /// Draws a shape straight onto `cr` with the geometry a cached surface would have: in
+    /// device pixels, its size rounded, its origin on the device pixel `blit` would copy to.
+    /// So the first (uncached) drawing of a shape and every later (cached) one give the
+    /// same pixels: one rasterisation per shape, whichever path draws it.
+    private func direct(_ cr: OpaquePointer, userOrigin: Point, margin: Int, draw: (OpaquePointer) -> Void) {
+        var x = userOrigin.x, y = userOrigin.y
+        cairo_user_to_device(cr, &x, &y)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_translate(cr, x.rounded() - Double(margin), y.rounded() - Double(margin))
+        draw(cr)
+        cairo_restore(cr)
     }
 
     /// Copies `surface` so that its inner origin lands on `userOrigin`, snapped to a device pixel.
