@@ -140,6 +140,7 @@ import Testing
         d.wheel(.pixels(dx: 0, dy: 776))
         d.send(.resize(Size(width: 800, height: 1000)))
         #expect(d.offset == 1516 - 984, "the offset is clamped to the taller viewport")
-        #expect(d.drawn.last?.frame.width == 768.0, "800 - 2 * 16")
+        #expect(d.drawn.last?.frame.width == WalletMetrics.maxCardWidth, "800 - 2 * 16, capped at 450")
+        #expect(d.drawn.last?.frame.minX == (800 - WalletMetrics.maxCardWidth) / 2, "the stack is centred")
     }
 }

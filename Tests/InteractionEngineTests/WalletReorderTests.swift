@@ -30,13 +30,15 @@ import Testing
         let d = WalletDriver()
         d.press(240, 250)
         d.advance(500)
-        let start = d.frame("c2")?.minY ?? 0
+        // Centres: the hold feedback scales the card about its centre, the rise moves it.
+        let start = d.frame("c2")?.midY ?? 0
         d.advance(125)
-        let mid = d.frame("c2")?.minY ?? 0
+        let mid = d.frame("c2")?.midY ?? 0
         d.advance(125)
-        #expect(start == 216)
-        #expect(mid < 216 && mid > 186)
-        #expect(d.frame("c2")?.minY == 186)
+        #expect(start == 316)
+        #expect(mid < 316 && mid > 286)
+        #expect(d.frame("c2")?.midY == 286)
+        #expect(d.frame("c2")?.height == 200, "grown back from the hold feedback as it rose")
     }
 
     @Test func aHoldThatMoves12PxFirstScrollsInstead() {

@@ -17,8 +17,11 @@ public struct EdgeAutoScroll: Hashable, Sendable {
     /// simulator and 4 on a device; 720 px/s crosses a 200 px card in under 0.3 s.
     public static let defaultMaximumSpeed: Double = 720
 
-    /// The wallet seed's zones: 100 px at the top, 200 px at the bottom.
-    public static let wallet = EdgeAutoScroll(leadingZone: 100, trailingZone: 200, maximumSpeed: defaultMaximumSpeed)
+    /// The wallet's zones: `WalletMetrics.autoScrollZone` at both edges, measured on the
+    /// lifted card's leading edge (the seed's 100 / 200 px were both measured on its top edge).
+    public static let wallet = EdgeAutoScroll(leadingZone: WalletMetrics.autoScrollZone,
+                                              trailingZone: WalletMetrics.autoScrollZone,
+                                              maximumSpeed: defaultMaximumSpeed)
 
     public init(leadingZone: Double, trailingZone: Double, maximumSpeed: Double = defaultMaximumSpeed) {
         self.leadingZone = leadingZone

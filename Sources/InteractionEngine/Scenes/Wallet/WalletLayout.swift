@@ -73,12 +73,16 @@ public struct WalletLayout: Hashable, Sendable {
     /// The top of the stage: where the offset's content row is drawn.
     public var stageTop: Double { WalletMetrics.margin }
 
-    /// A card's width in the stack.
-    public var cardWidth: Double { max(0, viewport.width - 2 * WalletMetrics.margin) }
+    /// A card's width in the stack: the viewport less its margins, at most
+    /// `WalletMetrics.maxCardWidth` (a wide window centres the stack).
+    public var cardWidth: Double { max(0, min(viewport.width - 2 * WalletMetrics.margin, WalletMetrics.maxCardWidth)) }
+
+    /// The left edge of the stack's column (cards, the expanded card and its footer).
+    public var cardX: Double { max(WalletMetrics.margin, ((viewport.width - cardWidth) / 2).rounded(.down)) }
 
     /// Card `index`'s frame in the stack at `offset`.
     public func stackFrame(index: Int, offset: Double) -> Rect {
-        Rect(x: WalletMetrics.margin, y: stageTop + Self.stackTop(index: index, offset: offset) - offset,
+        Rect(x: cardX, y: stageTop + Self.stackTop(index: index, offset: offset) - offset,
              width: cardWidth, height: WalletMetrics.cardHeight)
     }
 
@@ -92,7 +96,7 @@ public struct WalletLayout: Hashable, Sendable {
     /// The expanded card: the stage's top down to 50 px above the bottom (W8).
     public var expandedFrame: Rect {
         let height = max(WalletMetrics.cardHeight, viewport.height - WalletMetrics.expandBottomHeight - stageTop)
-        return Rect(x: WalletMetrics.margin, y: stageTop, width: cardWidth, height: height)
+        return Rect(x: cardX, y: stageTop, width: cardWidth, height: height)
     }
 
     /// The side inset of footer position `position` (0...3; later ones use 3): (4 - i) * 5.
@@ -107,7 +111,7 @@ public struct WalletLayout: Hashable, Sendable {
         let i = min(max(position, 0), WalletMetrics.footerLastPosition)
         let inset = Self.footerInset(position: i)
         let top = expandedFrame.maxY + WalletMetrics.footerFirstTop + Double(i) * WalletMetrics.footerSpacing
-        return Rect(x: WalletMetrics.margin + inset, y: top, width: max(0, cardWidth - 2 * inset),
+        return Rect(x: cardX + inset, y: top, width: max(0, cardWidth - 2 * inset),
                     height: WalletMetrics.cardHeight)
     }
 

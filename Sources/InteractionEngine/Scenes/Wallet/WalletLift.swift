@@ -17,8 +17,12 @@ struct WalletLift: Sendable {
     let fromIndex: Int
     /// The slot it occupies now.
     var slot: Int
-    /// Its frame when lifted, in scene coordinates.
-    let startFrame: Rect
+    /// Its frame when lifted, in scene coordinates, unscaled (x and width follow a resize).
+    var startFrame: Rect
+    /// The viewport's height: the card's centre stays within 0...this (half of it inside).
+    var viewportHeight: Double
+    /// From the hold feedback's scale-down back to 1 as it rises.
+    var scale: AnimatedValue
     /// The pointer's y when lifted.
     let pointerStartY: Double
     /// The pointer's latest y.
@@ -30,11 +34,15 @@ struct WalletLift: Sendable {
     /// When auto-scroll last advanced the offset (its integration step starts here).
     var lastScrollTick: Millis
 
-    init(id: String, index: Int, frame: Rect, pointerY: Double, at time: Millis, reduceMotion: Bool) {
+    init(id: String, index: Int, frame: Rect, pointerY: Double, at time: Millis, reduceMotion: Bool,
+         viewportHeight: Double = .infinity, pressedScale: Double = 1) {
         self.id = id
         fromIndex = index
         slot = index
         startFrame = frame
+        self.viewportHeight = viewportHeight
+        scale = AnimatedValue(pressedScale)
+        scale.animate(to: 1, at: time, spec: WalletMetrics.liftAnimation, reduceMotion: reduceMotion)
         pointerStartY = pointerY
         self.pointerY = pointerY
         rise = AnimatedValue(0)
@@ -43,9 +51,40 @@ struct WalletLift: Sendable {
         lastScrollTick = time
     }
 
-    /// The lifted card's frame at `time`: where it was, raised, moved with the pointer.
+    /// The lifted card's frame at `time`: where it was, raised, moved with the pointer,
+    /// its centre kept inside the viewport (issue 22, item 2), scaled back up from the
+    /// hold feedback.
     func frame(at time: Millis) -> Rect {
-        startFrame.offsetBy(dx: 0, dy: pointerY - pointerStartY - rise.value(at: time))
+        let frame = unscaledFrame(at: time)
+        let s = scale.value(at: time)
+        guard s != 1 else { return frame }
+        let w = frame.width * s, h = frame.height * s
+        return Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
+    }
+
+    /// The frame at full size: what swaps and auto-scroll measure.
+    func unscaledFrame(at time: Millis) -> Rect {
+        let top = startFrame.minY + pointerY - pointerStartY - rise.value(at: time)
+        let h = startFrame.height
+        let outside = h * (1 - WalletMetrics.keepInsideFraction)
+        let kept = viewportHeight.isFinite ? min(max(top, -outside), max(-outside, viewportHeight - h + outside)) : top
+        return Rect(x: startFrame.minX, y: kept, width: startFrame.width, height: h)
+    }
+
+    /// Follows a resize: the column's new x and width, the new viewport height (issue 22, item 3).
+    mutating func relayout(x: Double, width: Double, viewportHeight: Double) {
+        startFrame = Rect(x: x, y: startFrame.minY, width: width, height: startFrame.height)
+        self.viewportHeight = viewportHeight
+    }
+
+    /// The auto-scroll velocity for the card where it is: its top edge against the top
+    /// zone, its bottom edge against the bottom zone, the same zone and curve at both
+    /// edges (`WalletMetrics.autoScrollZone`).
+    func edgeVelocity(at time: Millis, edges: EdgeAutoScroll, viewportLength: Double) -> Double {
+        let frame = unscaledFrame(at: time)
+        let up = min(0, edges.velocity(pointer: frame.minY, viewportLength: viewportLength))
+        let down = max(0, edges.velocity(pointer: frame.maxY, viewportLength: viewportLength))
+        return up + down
     }
 
     /// Moves the pointer to `y` and engages or releases auto-scroll the way the
@@ -54,7 +93,7 @@ struct WalletLift: Sendable {
     mutating func pointerMoved(to y: Double, at time: Millis, layout: WalletLayout, edges: EdgeAutoScroll) {
         let motion = y - pointerY
         pointerY = y
-        let velocity = edges.velocity(pointer: frame(at: time).minY, viewportLength: layout.viewport.height)
+        let velocity = edgeVelocity(at: time, edges: edges, viewportLength: layout.viewport.height)
         let zone: AutoScroll? = velocity < 0 ? .towardsStart : velocity > 0 ? .towardsEnd : nil
         if autoScroll == nil {
             let arming = WalletMetrics.autoScrollArmingMotion
@@ -74,9 +113,8 @@ struct WalletLift: Sendable {
         defer { lastScrollTick = max(lastScrollTick, time) }
         guard let autoScroll else { return offset }
         let seconds = max(0, time - lastScrollTick) / 1000
-        let next = edges.advance(offset: offset, pointer: frame(at: time).minY,
-                                 viewportLength: layout.viewport.height, seconds: seconds,
-                                 minOffset: bounds.lowerBound, maxOffset: bounds.upperBound)
+        let velocity = edgeVelocity(at: time, edges: edges, viewportLength: layout.viewport.height)
+        let next = min(max(offset + velocity * seconds, bounds.lowerBound), max(bounds.lowerBound, bounds.upperBound))
         // Never scroll against the engaged direction (a zone left mid-frame).
         switch autoScroll {
         case .towardsStart: return min(offset, next)
@@ -85,10 +123,11 @@ struct WalletLift: Sendable {
     }
 
     /// The slot the card should move to next, one step at a time: the next
-    /// slot once the lifted top comes within 30 px of that slot's top (or goes
-    /// past it), likewise the previous one; nil to stay.
+    /// slot once the lifted card's unraised top comes within 30 px of that
+    /// slot's top (or goes past it), likewise the previous one; nil to stay.
+    /// Unraised, so a swap takes `WalletMetrics.swapTravel` either way.
     func nextSlot(at time: Millis, offset: Double, layout: WalletLayout) -> Int? {
-        let top = frame(at: time).minY
+        let top = unscaledFrame(at: time).minY + rise.value(at: time)
         let reach = WalletMetrics.canMoveDistance
         if slot + 1 < layout.count, top > layout.slotTop(index: slot + 1, offset: offset) - reach {
             return slot + 1

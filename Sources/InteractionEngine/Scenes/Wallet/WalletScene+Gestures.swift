@@ -7,6 +7,8 @@ extension WalletScene {
 
     /// Routes one arena outcome to its handler.
     func process(_ event: GestureEvent) {
+        let feedback = holdFeedbackSnapshot(at: event.time)
+        defer { endHoldFeedbackIfDone(feedback, at: event.time) }
         switch event {
         case .pressed(let p, let t):
             pressed(at: p, time: t)
@@ -46,6 +48,7 @@ extension WalletScene {
                 caught = true
             }
             interaction = .pressing(cardID: hit, caughtScroll: caught)
+            if let hit, !caught { holdFeedback = WalletHoldFeedback(id: hit, start: time) }
         case .expanded(let e):
             let onCard = e.dismissAt == nil && card(at: p, time: time) == e.id
             gestureArena.holdEnabled = false

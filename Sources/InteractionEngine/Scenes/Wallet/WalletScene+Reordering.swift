@@ -13,12 +13,16 @@ extension WalletScene {
             }
         }
         let offset = scroll.offset(at: time)
+        // The hold feedback's scale-down completes into the lift: the card grows back as it rises.
+        let pressedScale = holdFeedback?.id == id ? holdFeedbackScale(at: time) : 1
+        holdFeedback = nil
         let frame = presentedFrame(id: id, slot: slot, offset: offset, at: time)
         displacements[id] = nil
         if raisedID == id { raisedID = nil }
         focusedID = focusedID == nil ? nil : id
         interaction = .lifting(WalletLift(id: id, index: slot, frame: frame, pointerY: p.y, at: time,
-                                          reduceMotion: reduceMotion))
+                                          reduceMotion: reduceMotion, viewportHeight: layout.viewport.height,
+                                          pressedScale: pressedScale))
         pending.append(DeckEvent("lift", ["id": .string(id), "index": .int(slot)]))
     }
 
@@ -84,8 +88,13 @@ extension WalletScene {
             absorb(id, from: old, to: layout.stackFrame(index: slot, offset: offset), at: time,
                    spec: WalletMetrics.slotAnimation)
         }
+        // SPEC G4: after a long auto-scroll the home slot may be far off screen: scroll back
+        // until it shows, and fly the card home on the scroll's own spring (a straight path).
+        let home = homeRevealOffset(slot: to, offset: offset)
+        let spec = home == offset ? WalletMetrics.liftAnimation : WalletMetrics.cancelReturnAnimation
+        if home != offset { scroll.scroll(to: home, at: time, animated: true, spec: WalletMetrics.cancelReturnAnimation) }
         absorb(lift.id, from: lift.frame(at: time), to: layout.stackFrame(index: to, offset: offset),
-               at: time, spec: WalletMetrics.liftAnimation)
+               at: time, spec: spec, velocity: .zero)
         raisedID = lift.id
         pending.append(DeckEvent("cancel", ["id": .string(lift.id)]))
     }

@@ -58,6 +58,8 @@ public final class WalletScene: DeckScene {
     var interaction: Interaction = .idle
     /// A card drawn above its slot while it settles (after a drop or a keyboard move).
     var raisedID: String?
+    /// The card pressed while the hold builds (it shrinks a little, see `WalletMetrics.holdFeedbackScale`).
+    var holdFeedback: WalletHoldFeedback?
     var pending: [DeckEvent] = []
 
     /// The wallet for `cards`, in the saved order when there is one (unknown ids
@@ -105,6 +107,11 @@ public final class WalletScene: DeckScene {
 
     public func resize(to size: Size, at time: Millis) {
         layout.viewport = size
+        if case .lifting(var lift) = interaction {
+            // The lifted layer follows the new column at once (issue 22, item 3).
+            lift.relayout(x: layout.cardX, width: layout.cardWidth, viewportHeight: size.height)
+            interaction = .lifting(lift)
+        }
         configureScroll()
         let x = scroll.offset(at: time)
         if !scroll.isDragging, !scroll.isAnimating(at: time), x != scroll.clamped(x) {
@@ -324,9 +331,9 @@ public final class WalletScene: DeckScene {
 
     /// Where card `id` is drawn: its layout frame plus its displacement.
     func presentedFrame(id: String, slot: Int, offset: Double, at time: Millis, mode: Mode? = nil) -> Rect {
-        let frame = targetFrame(id: id, slot: slot, offset: offset, mode: mode ?? self.mode)
-        guard let d = displacements[id] else { return frame }
-        return WalletDisplacement.apply(d.value(at: time), to: frame)
+        var frame = targetFrame(id: id, slot: slot, offset: offset, mode: mode ?? self.mode)
+        if let d = displacements[id] { frame = WalletDisplacement.apply(d.value(at: time), to: frame) }
+        return holdFeedback?.id == id ? holdFeedbackFrame(frame, at: time) : frame
     }
 
     /// Gives `id` a displacement that takes it from `from` (where it is drawn
