@@ -175,9 +175,10 @@ let gridViewport = Size(width: 480, height: 756)
         #expect(changes == 0 && r.movement?.current == 1)
         // Going back needs the centre clearly on slot 0's side.
         #expect(r.updateMovement(target: Point(x: boundary - 12, y: y))?.to == 0)
-        // The margin: 15 % of the 103 px tile, on top of the seed's half-width capture.
-        #expect(r.updateMovement(target: Point(x: boundary + 7, y: y)) == nil)
-        #expect(r.updateMovement(target: Point(x: boundary + 8.5, y: y))?.to == 1)
+        // No margin on top of the SPEC's half-tile capture (issue 22): the band is the spacing.
+        let edge = GridReorder.hysteresisBand(c) / 2
+        #expect(r.updateMovement(target: Point(x: boundary + edge - 0.5, y: y)) == nil)
+        #expect(r.updateMovement(target: Point(x: boundary + edge + 0.5, y: y))?.to == 1)
     }
 
     @Test func moveItemSkipsPinnedDestinations() {

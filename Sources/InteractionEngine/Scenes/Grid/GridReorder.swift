@@ -12,13 +12,25 @@ public struct GridReorder: Sendable {
     // MARK: Tuning
 
     /// A slot captures the moving item when the item's centre comes within this
-    /// fraction of the tile width of the slot's centre (the seed:
+    /// fraction of the tile width of the slot's centre (SPEC G3; the seed:
     /// `space <= snapshotView.bounds.size.width / 2`, "move once half overlaps").
     public static let captureFraction = 0.5
-    /// Hysteresis: the slot the item already holds keeps it until another slot's
-    /// centre is nearer by this fraction of the tile width, so a pointer
+    /// Hysteresis: none added on top of the SPEC's rule. A slot captures the item
+    /// exactly when the item's centre comes closer than half a tile to the slot's centre
+    /// (`captureFraction`), in every direction, so the grid reflows at 51.5 px for a
+    /// 103 px tile as SPEC G3 says. The old rule (the item's slot kept it until another
+    /// was nearer by 15 % of a tile) put the whole band on one side of that boundary, and
+    /// the grid reflowed at about 48-49 px (issue 22, item 9). The hysteresis is the band
+    /// between two neighbours' capture circles: as wide as the spacing between tiles
+    /// (`hysteresisBand`, 12 px), its two edges the two SPEC boundaries, so a pointer
     /// resting on a boundary never makes the grid flip back and forth.
-    public static let hysteresisFraction = 0.15
+    public static func captureDistance(tileSize: Double) -> Double { tileSize * captureFraction }
+
+    /// How far back (px) a moved item must travel to return to the slot it just left:
+    /// the gap between the two capture circles, `pitch - 2 * captureDistance` (the spacing).
+    public static func hysteresisBand(_ layout: GridLayout) -> Double {
+        layout.pitch - 2 * captureDistance(tileSize: layout.tileSize)
+    }
 
     /// A movement in progress.
     public struct Movement: Hashable, Sendable {
@@ -28,8 +40,8 @@ public struct GridReorder: Sendable {
         public let source: Int
         /// Its slot now (in `liveItems`).
         public fileprivate(set) var current: Int
-        /// Pointer minus the item's centre at the start: kept while it moves.
-        public let grabOffset: Point
+        /// Pointer minus the item's centre at the start: kept while it moves (scaled with the tile on a resize).
+        public fileprivate(set) var grabOffset: Point
         /// The latest target position (the pointer), content coordinates.
         public fileprivate(set) var target: Point
 
@@ -61,9 +73,15 @@ public struct GridReorder: Sendable {
         layout = GridLayout(width: width, count: items.count)
     }
 
-    /// Re-lays the slots out for a new viewport width.
+    /// Re-lays the slots out for a new viewport width. A moving item's grab offset
+    /// scales with the tile, so the pointer holds the same point of the tile.
     public mutating func resize(width: Double) {
+        let old = layout.tileSize
         layout = GridLayout(width: width, count: items.count)
+        if var moving = movement, old > 0 {
+            moving.grabOffset = moving.grabOffset * (layout.tileSize / old)
+            movement = moving
+        }
     }
 
     /// True when the item in slot `index` may move (`canMoveItemAt`): it exists and is not pinned.
@@ -152,7 +170,7 @@ public struct GridReorder: Sendable {
     // MARK: Target choice
 
     /// The slot the moving item should hold now: its own, unless another
-    /// movable slot captured it (within half a tile, and nearer by the hysteresis margin).
+    /// movable slot captured it (its centre within half a tile, nearer than its own).
     func targetSlot(for moving: Movement) -> Int? {
         let center = moving.center
         guard let nearest = layout.nearestIndex(to: center), nearest != moving.current else { return moving.current }
@@ -160,8 +178,7 @@ public struct GridReorder: Sendable {
         let size = layout.tileSize
         let distance = layout.center(at: nearest).distance(to: center)
         let own = layout.center(at: moving.current).distance(to: center)
-        guard distance <= size * GridReorder.captureFraction,
-              distance + size * GridReorder.hysteresisFraction < own else { return moving.current }
+        guard distance < GridReorder.captureDistance(tileSize: size), distance < own else { return moving.current }
         return nearest
     }
 

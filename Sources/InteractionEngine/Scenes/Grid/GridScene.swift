@@ -30,6 +30,14 @@ public final class GridScene: DeckScene {
     /// The little "no" shake of a pinned tile that refuses to lift.
     public static let refusalSpring = SpringDescription.withDampingRatio(stiffness: 1200, ratio: 0.25)
     public static let refusalVelocity = 420.0
+    /// While a press on a movable tile builds towards the hold, the tile shrinks to this
+    /// scale (ease-in over the hold), then grows to `liftScale` as it lifts: iOS's press
+    /// response, as in the wallet (`WalletMetrics.holdFeedbackScale`). A press that becomes
+    /// a pan or a tap glides back on `reflowAnimation` (issue 22, item 9).
+    public static let pressFeedbackScale = WalletMetrics.holdFeedbackScale
+    /// The least part of a held tile kept inside the viewport: half, so its centre never
+    /// leaves the window however far the pointer goes (issue 22, item 2).
+    public static let keepInsideFraction = WalletMetrics.keepInsideFraction
 
     // MARK: State
 
@@ -80,6 +88,8 @@ public final class GridScene: DeckScene {
     private var lift: Lift?
     private var landing: Landing?
     private var refusal: (id: String, offset: AnimatedValue)?
+    /// The movable tile pressed while the hold builds, and when the press went down.
+    private var pressFeedback: (id: String, start: Millis)?
     /// The part of the pan's translation spent crossing the slop (not scrolled).
     private var panStart = 0.0
     /// The press stopped a moving scroll: it must not also tap or lift.
@@ -129,6 +139,7 @@ public final class GridScene: DeckScene {
             let tile = reorder.liveItems[index]
             guard tile.id != moving else { continue }
             var frame = frames.frame(of: tile.id, slot: layout.frame(at: index), at: time)
+            if pressFeedback?.id == tile.id { frame = pressFeedbackFrame(frame, at: time) }
             if let refusal, refusal.id == tile.id { frame = frame.offsetBy(dx: refusal.offset.value(at: time), dy: 0) }
             guard frame.intersects(viewport) else { continue }
             result.append(Placement(id: tile.id, index: index, frame: frame.offsetBy(dx: 0, dy: -offset),
@@ -145,7 +156,7 @@ public final class GridScene: DeckScene {
     private func movingPlacement(at time: Millis) -> Placement? {
         let side = layout.tileSize
         if let lift, let movement = reorder.movement {
-            let center = content(lift.pointer, at: time) - movement.grabOffset
+            let center = heldCenter(lift, movement, at: time)
             let scale = lift.scale.value(at: time)
             return Placement(id: lift.id, index: movement.current, frame: square(center, side * scale),
                              scale: scale, lifted: true)
@@ -162,6 +173,39 @@ public final class GridScene: DeckScene {
         Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
     }
 
+    /// The held tile's centre in content coordinates: under the pointer as it was
+    /// grabbed, kept inside the viewport (`keepInsideFraction`).
+    private func heldCenter(_ held: Lift, _ movement: GridReorder.Movement, at time: Millis) -> Point {
+        let c = held.pointer - movement.grabOffset
+        let side = layout.tileSize * (1 - 2 * Self.keepInsideFraction) / 2
+        let x = min(max(c.x, -side), max(-side, size.width + side))
+        let y = min(max(c.y, -side), max(-side, size.height + side))
+        return content(Point(x: x, y: y), at: time)
+    }
+
+    /// The press feedback's scale at `time` (1 without a press building a hold).
+    func pressFeedbackScale(at time: Millis) -> Double {
+        guard let feedback = pressFeedback else { return 1 }
+        return 1 - (1 - WalletMetrics.holdFeedback(elapsed: time - feedback.start,
+                                                   holdDuration: gestureArena.settings.holdDuration))
+            * (1 - Self.pressFeedbackScale) / (1 - WalletMetrics.holdFeedbackScale)
+    }
+
+    private func pressFeedbackFrame(_ frame: Rect, at time: Millis) -> Rect {
+        let s = pressFeedbackScale(at: time)
+        return s == 1 ? frame : square(frame.center, frame.width * s)
+    }
+
+    /// The press stopped building a hold (pan, tap, cancel): the tile glides back to full size.
+    private func endPressFeedback(at time: Millis) {
+        guard let feedback = pressFeedback else { return }
+        defer { pressFeedback = nil }
+        guard let index = reorder.liveItems.firstIndex(where: { $0.id == feedback.id }) else { return }
+        let slot = layout.frame(at: index)
+        let now = pressFeedbackFrame(frames.frame(of: feedback.id, slot: slot, at: time), at: time)
+        frames.move(feedback.id, from: now, to: slot, at: time, spec: Self.reflowAnimation, reduceMotion: reduceMotion)
+    }
+
     /// A scene point in content coordinates.
     private func content(_ point: Point, at time: Millis) -> Point {
         Point(x: point.x, y: point.y + scroll.offset(at: time))
@@ -175,6 +219,8 @@ public final class GridScene: DeckScene {
         reorder.resize(width: size.width)
         frames.removeAll()
         scroll.setContent(length: layout.contentHeight, viewport: size.height, at: time)
+        // The held tile follows the new column width at once (its grab scaled with it).
+        if lift != nil { updateMovement(at: time) }
         if var landed = landing {
             landed.center.animate(to: layout.center(at: landed.slot), at: time, spec: Self.dropAnimation,
                                   reduceMotion: reduceMotion)
@@ -239,6 +285,10 @@ public final class GridScene: DeckScene {
     private func process(_ events: [GestureEvent]) {
         for event in events {
             switch event {
+            case .pressed, .holdBegan, .holdMoved, .holdEnded: break
+            default: endPressFeedback(at: event.time)
+            }
+            switch event {
             case .pressed(let p, let time):
                 // A second press that cancelled a lift arrives while the tile flies back:
                 // like any input during that animation it is ignored, and must not stay held.
@@ -251,6 +301,10 @@ public final class GridScene: DeckScene {
                 if pressStoppedScroll { scroll.stop(at: time) }
                 // G1: holding on empty space does nothing (a drag there still scrolls).
                 gestureArena.holdEnabled = !pressStoppedScroll && layout.index(at: content(p, at: time)) != nil
+                if gestureArena.holdEnabled, let index = layout.index(at: content(p, at: time)),
+                   reorder.canMoveItem(at: index) {
+                    pressFeedback = (reorder.liveItems[index].id, time)
+                }
             case .tap(let p, let time):
                 guard !pressStoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
                 focus = index
@@ -301,7 +355,9 @@ public final class GridScene: DeckScene {
             if let index = layout.index(at: at) { refuse(reorder.liveItems[index].id, at: time) }
             return
         }
-        var scale = AnimatedValue(1)
+        // The press feedback completes into the lift: the tile grows from where it got to.
+        var scale = AnimatedValue(pressFeedbackScale(at: time))
+        pressFeedback = nil
         scale.animate(to: Self.liftScale, at: time, spec: Self.liftAnimation, reduceMotion: reduceMotion)
         lift = Lift(id: movement.id, pointer: point, scale: scale, lastAutoScroll: time)
         phase = .lifted
@@ -311,8 +367,8 @@ public final class GridScene: DeckScene {
 
     /// G3: the pointer (or the content under it) moved: update the target and animate any reflow.
     private func updateMovement(at time: Millis) {
-        guard let held = lift else { return }
-        if let reflow = reorder.updateMovement(target: content(held.pointer, at: time)) {
+        guard let held = lift, let movement = reorder.movement else { return }
+        if let reflow = reorder.updateMovement(target: heldCenter(held, movement, at: time) + movement.grabOffset) {
             animate(reflow, at: time)
         }
     }
@@ -337,6 +393,10 @@ public final class GridScene: DeckScene {
         guard let held = lift, let outcome = reorder.cancelMovement() else { return }
         if let back = outcome.reflow { animate(back, at: time) }
         land(held, from: start, in: outcome.to, at: time)
+        // SPEC G4: after a long auto-scroll the home slot may be off screen: scroll back on
+        // the landing's own curve, so the tile flies home in a straight line on screen.
+        let home = revealOffset(outcome.to, from: scroll.offset(at: time))
+        if home != scroll.offset(at: time) { scroll.scroll(to: home, at: time, animated: true, spec: Self.dropAnimation) }
         focus = outcome.to
         emit("cancel", ["id": .string(outcome.id)])
     }
@@ -482,8 +542,14 @@ public final class GridScene: DeckScene {
 
     /// Scrolls just enough for slot `index` to be fully visible.
     private func reveal(_ index: Int, at time: Millis) {
-        let frame = layout.frame(at: index)
         let offset = scroll.projectedRestingOffset(at: time)
+        let target = revealOffset(index, from: offset)
+        if target != offset { scroll.scroll(to: target, at: time, animated: true) }
+    }
+
+    /// The offset nearest `offset` that shows slot `index` whole, with its margin.
+    private func revealOffset(_ index: Int, from offset: Double) -> Double {
+        let frame = layout.frame(at: index)
         let margin = GridLayout.margin
         var target = offset
         if frame.minY - margin < offset {
@@ -491,7 +557,7 @@ public final class GridScene: DeckScene {
         } else if frame.maxY + margin > offset + size.height {
             target = frame.maxY + margin - size.height
         }
-        if target != offset { scroll.scroll(to: target, at: time, animated: true) }
+        return scroll.clamped(target)
     }
 
     private func emit(_ name: String, _ fields: [String: DeckEvent.Value]) {
