@@ -31,8 +31,8 @@ import Testing
         }
         scene.handle(InputEvent(.pointerUp(start + Point(x: -160, y: 0), .primary), at: 1250))
         #expect(scene.openRowID == "c02")
-        try Goldens.check(deck, at: 1600, name: "messages-row-open")
-        #expect(!deck.needsFrame(at: 1600))
+        try Goldens.check(deck, at: 1800, name: "messages-row-open")
+        #expect(!deck.needsFrame(at: 1800), "the open spring has settled")
     }
 
     /// The shipped data decodes, has enough rows, Chinese text and long previews.

@@ -70,18 +70,18 @@ import Testing
                       ("m4", MessagesSwipeTests.unreadWidth), ("m5", MessagesSwipeTests.readWidth)])
     func halfTheWidthDecides(id: String, width: Double) {
         let index = Int(id.dropFirst())!
-        // Just below half: closes in 0.3 s.
+        // Just below half: springs closed (SwipeTuning.snapSpring, settling in about 0.36 s).
         let below = MessagesDriver()
         below.swipe(row: index, to: -(width / 2 - 1))
         below.release()
         #expect(below.scene.openRowID == nil)
-        below.wait(150)
+        below.wait(100)
         #expect(below.offset(id) < 0 && below.offset(id) > -(width / 2 - 1))
-        below.wait(160)
+        below.settle()
         #expect(below.offset(id) == 0)
         #expect(below.events().isEmpty)
 
-        // Exactly half and just above: opens in 0.1 s.
+        // Exactly half and just above: springs open.
         for target in [-width / 2, -(width / 2 + 1)] {
             let above = MessagesDriver()
             above.swipe(row: index, to: target)
@@ -90,9 +90,8 @@ import Testing
             #expect(above.events() == ["open-row:\(id)"])
             above.wait(50)
             #expect(above.offset(id) < target && above.offset(id) > -width)
-            above.wait(60)
-            #expect(above.offset(id) == -width)
             above.settle()
+            #expect(above.offset(id) == -width)
             #expect(!above.scene.needsFrame(at: above.time))
         }
     }

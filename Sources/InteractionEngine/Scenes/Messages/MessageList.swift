@@ -66,10 +66,12 @@ public struct MessageList: Sendable {
                 pinned.append(row)
             }
         }
-        let others = natural.compactMap { row -> MessageRow? in
-            guard let entry = kept[row.id], !entry.pinned else { return nil }
-            var restored = row
-            restored.read = entry.read
+        // The other rows in the saved order (Shift+arrows may have moved them).
+        var seenOthers = Set<String>()
+        let others = saved.rows.compactMap { entry -> MessageRow? in
+            guard let kept = kept[entry.id], !kept.pinned, seenOthers.insert(entry.id).inserted,
+                  var restored = byID[entry.id] else { return nil }
+            restored.read = kept.read
             return restored
         }
         rows = pinned + others
@@ -119,6 +121,19 @@ public struct MessageList: Sendable {
         rows.insert(row, at: after)
         reindex()
         return true
+    }
+
+    /// Moves the row one place up (`delta` -1) or down (+1) within its group: pinned
+    /// rows among the pinned ones at the top, the others below them. Returns the
+    /// row's old and new index, nil when it is already at its group's end.
+    public mutating func move(_ id: String, by delta: Int) -> (from: Int, to: Int)? {
+        guard let index = indexByID[id], delta == 1 || delta == -1 else { return nil }
+        let group = rows[index].pinned ? 0..<pinnedCount : pinnedCount..<rows.count
+        let target = index + delta
+        guard group.contains(target) else { return nil }
+        rows.swapAt(index, target)
+        reindex()
+        return (index, target)
     }
 
     /// Marks the row read: its badge goes and so does its Mark-read button.

@@ -29,6 +29,9 @@ public struct MessagesLayout: Sendable, Hashable {
     /// Room kept for the time at the right of the name.
     public static let timeWidth: Double = 72
     public static let badgeHeight: Double = 20
+    /// The widest a row gets: UIKit's readable content width (672 pt at the default text
+    /// size). A wider window centres the column (issue 22, item 7); 480 px is unchanged.
+    public static let readableWidth: Double = 672
 
     /// Width of the list (every row spans it).
     public var width: Double
@@ -39,6 +42,15 @@ public struct MessagesLayout: Sendable, Hashable {
         self.width = width
         self.viewportHeight = viewportHeight
     }
+
+    /// How wide a row is: the list's width, at most `readableWidth`.
+    public var rowWidth: Double { min(width, Self.readableWidth) }
+
+    /// The left edge of the centred column of rows.
+    public var rowX: Double { max(0, ((width - rowWidth) / 2).rounded(.down)) }
+
+    /// A row's frame in scene coordinates for a top at `y`.
+    public func rowFrame(y: Double) -> Rect { Rect(x: rowX, y: y, width: rowWidth, height: Self.rowHeight) }
 
     /// The top of slot `index` in content coordinates.
     public func slotY(_ index: Int) -> Double { Double(index) * Self.rowHeight }

@@ -193,7 +193,7 @@ public final class MessagesScene: DeckScene {
         if let open = openRowID { status.append("open \(open)") }
         if let moving = placed.first(where: { swipes[$0.row.id]?.isAnimating(at: time) ?? false }),
            let value = swipes[moving.row.id] {
-            rest = Point(x: layout.width + value.target, y: moving.frame.midY)
+            rest = Point(x: moving.frame.maxX + value.target, y: moving.frame.midY)
         } else if scroll.isAnimating(at: time) {
             let y = layout.viewportHeight / 2 + scroll.offset(at: time) - scroll.projectedRestingOffset(at: time)
             if y >= 0 && y <= layout.viewportHeight { rest = Point(x: layout.width / 2, y: y) }
@@ -214,12 +214,23 @@ public final class MessagesScene: DeckScene {
     // MARK: Rendering
 
     public func render(at time: Millis) -> DisplayList {
+        let rows = renderRows(at: time)
+        guard layout.rowWidth < layout.width else { return rows }
+        // A wide window: the centred column clips what slides out of it (a swiped row).
+        var out = DisplayList()
+        out.clipped(to: Rect(x: layout.rowX, y: 0, width: layout.rowWidth, height: layout.viewportHeight)) {
+            $0.append(contentsOf: rows)
+        }
+        return out
+    }
+
+    private func renderRows(at time: Millis) -> DisplayList {
         var out = DisplayList()
         let offset = scroll.offset(at: time)
         let viewport = Rect(x: 0, y: 0, width: layout.width, height: layout.viewportHeight)
         for ghost in ghosts {
             let alpha = ghost.fade.value(at: time)
-            let frame = Rect(x: 0, y: ghost.contentY - offset, width: layout.width, height: MessagesLayout.rowHeight)
+            let frame = layout.rowFrame(y: ghost.contentY - offset)
             guard alpha > 0.01, frame.intersects(viewport) else { continue }
             out.withOpacity(alpha) { list in
                 painter.paint(ghost.row, RowAppearance(frame: frame, swipeOffset: ghost.swipeOffset), into: &list)
@@ -270,7 +281,7 @@ public final class MessagesScene: DeckScene {
         for index in indices {
             let row = list.rows[index]
             let y = layout.slotY(index) + (displacements[row.id]?.value(at: time) ?? 0) - offset
-            let frame = Rect(x: 0, y: y, width: layout.width, height: MessagesLayout.rowHeight)
+            let frame = layout.rowFrame(y: y)
             guard frame.maxY > 0, frame.minY < layout.viewportHeight else { continue }
             if row.id == liftedID {
                 lifted = PlacedRow(index: index, row: row, frame: frame)
@@ -402,12 +413,12 @@ public final class MessagesScene: DeckScene {
             let cancelled = arena.phase == .cancelled
             if !cancelled, SwipeTuning.opensOnRelease(offset: swipeOffset(of: id, at: time), velocity: velocity.x,
                                                       openWidth: width) {
-                openRow(id, at: time)
+                openRow(id, at: time, velocity: velocity.x)
             } else {
-                closeRow(id, at: time)
+                closeRow(id, at: time, velocity: cancelled ? 0 : velocity.x)
             }
         case .closing(let id, _, _):
-            closeRow(id, at: time)
+            closeRow(id, at: time, velocity: velocity.x)
         case .idle, .down, .consumed:
             break
         }
@@ -434,6 +445,16 @@ public final class MessagesScene: DeckScene {
     // MARK: Keyboard
 
     private func handleKey(_ key: Key, _ modifiers: Modifiers, at time: Millis) {
+        if modifiers.contains(.shift) {
+            // SPEC I3: Shift+arrows move the focused row (within its group); sideways does nothing.
+            switch key {
+            case .up: moveFocusedRow(by: -1, at: time)
+            case .down: moveFocusedRow(by: 1, at: time)
+            case .left, .right: break
+            default: handleKey(key, modifiers.subtracting(.shift), at: time)
+            }
+            return
+        }
         switch key {
         case .up: moveFocus(by: -1, at: time)
         case .down: moveFocus(by: 1, at: time)
@@ -471,6 +492,22 @@ public final class MessagesScene: DeckScene {
         default:
             break
         }
+    }
+
+    /// Shift+Up / Shift+Down: the focused row trades places with its neighbour in its
+    /// group (pinned rows stay above the others), slides there like a pin or unpin,
+    /// is saved, and reports `reorder` as the other scenes do. Without a focus ring
+    /// yet, the first press shows it.
+    private func moveFocusedRow(by delta: Int, at time: Millis) {
+        guard let id = focusedID else { return moveFocus(by: 0, at: time) }
+        let before = displayedPositions(at: time)
+        guard let move = list.move(id, by: delta) else { return }
+        if let open = openRowID { closeRow(open, at: time) }
+        liftedID = id
+        slideToNewSlots(from: before, at: time)
+        stateRevision += 1
+        events.append(DeckEvent("reorder", ["id": .string(id), "from": .int(move.from), "to": .int(move.to)]))
+        reveal(index: move.to, at: time)
     }
 
     /// Rows in one screenful, for Page Up / Page Down.
@@ -517,30 +554,33 @@ public final class MessagesScene: DeckScene {
         emit("select", id)
     }
 
-    /// Opens row `id` (closing any other open row, S6) and reports `open-row`.
-    public func openRow(_ id: String, at time: Millis) {
+    /// Opens row `id` (closing any other open row, S6) and reports `open-row`;
+    /// `velocity` (px/s) is a release's, carried into the spring.
+    public func openRow(_ id: String, at time: Millis, velocity: Double? = nil) {
         guard let row = list[id] else { return }
         if let open = openRowID, open != id { closeRow(open, at: time) }
         if openRowID != id {
             openRowID = id
             emit("open-row", id)
         }
-        animateSwipe(id, to: -row.openWidth, spec: SwipeTuning.openSpec, at: time)
+        animateSwipe(id, to: -row.openWidth, spec: SwipeTuning.openSpec, at: time, velocity: velocity)
     }
 
     /// Closes row `id`, reporting `close-row` when it was the open row.
-    public func closeRow(_ id: String, at time: Millis) {
+    public func closeRow(_ id: String, at time: Millis, velocity: Double? = nil) {
         if openRowID == id {
             openRowID = nil
             focusedButton = nil
             emit("close-row", id)
         }
-        animateSwipe(id, to: 0, spec: SwipeTuning.closeSpec, at: time)
+        animateSwipe(id, to: 0, spec: SwipeTuning.closeSpec, at: time, velocity: velocity)
     }
 
-    private func animateSwipe(_ id: String, to target: Double, spec: AnimationSpec, at time: Millis) {
+    private func animateSwipe(_ id: String, to target: Double, spec: AnimationSpec, at time: Millis,
+                              velocity: Double? = nil) {
         var value = swipes[id] ?? AnimatedValue(0)
-        value.animate(to: target, at: time, spec: spec, reduceMotion: reduceMotion)
+        let carried = velocity.map { SwipeTuning.carriedVelocity($0, from: value.value(at: time), to: target) }
+        value.animate(to: target, at: time, spec: spec, reduceMotion: reduceMotion, initialVelocity: carried)
         swipes[id] = value
     }
 
