@@ -28,8 +28,9 @@ private func exactlyCentred(_ strip: CarouselStrip, _ offset: Double) -> Int? {
     }
 
     /// C4: whatever the fling, the strip comes to rest with an item exactly
-    /// centred, and it is the item nearest the projected resting point
-    /// (x0 - v / (1000 ln 0.998), clamped to the ends). The motion is one
+    /// centred, and it is the item nearest the projected resting point of the
+    /// settle spring (x0 - v / ω, clamped to the ends; issue 22 replaced the
+    /// 0.998/ms decay, whose tail took seconds). The motion is one
     /// continuous curve: no frame jumps, and it lands without a correction.
     @Test(arguments: [-6000.0, -4000, -2500, -1500, -800, -400, -150, -40, 0, 40, 150, 400, 800, 1500, 2500, 4000, 6000])
     func flingEndsOnTheItemNearestTheProjection(velocity: Double) {
@@ -40,7 +41,8 @@ private func exactlyCentred(_ strip: CarouselStrip, _ offset: Double) -> Int? {
         let released = strip.offset(at: 50)
         strip.endDrag(velocity: velocity, at: 50)
 
-        let projection = DecaySimulation(start: released, velocity: -velocity).restingPosition
+        let spring = CarouselStrip.Metrics.settleSpring
+        let projection = strip.scroll.clamped(released - velocity / (spring.stiffness / spring.mass).squareRoot())
         let expected = strip.layout.index(nearestOffset: projection)
         #expect(strip.targetIndex(at: 50) == expected, "the target is chosen at release")
 

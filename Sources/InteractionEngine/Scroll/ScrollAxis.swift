@@ -23,6 +23,11 @@ public struct ScrollAxis: Sendable {
     public static let wheelAnimation = AnimationSpec.spring(.snappy)
     /// How long smooth (pixel) wheel input must pause before snapping.
     public static let smoothWheelSnapDelay: Millis = 150
+    /// With `settleSpring`, a release lands on its snap point as a pure exponential
+    /// slow-down (a critically damped spring whose natural resting point is the target)
+    /// when that needs a rate within this multiple of the spring's own; outside it the
+    /// spring itself carries the release velocity to the target.
+    public static let settleRateBand: ClosedRange<Double> = 0.8...2.0
 
     // MARK: Configuration
 
@@ -44,6 +49,10 @@ public struct ScrollAxis: Sendable {
     public var snap: Snap?
     /// When true, animated scrolls jump to where they would end.
     public var reduceMotion: Bool = false
+    /// With `snap`: a release projects its resting point and reaches the snap point on
+    /// this critically damped spring, carrying the release velocity, instead of on a
+    /// UIKit-rate decay (whose tail takes seconds). Nil keeps the decay.
+    public var settleSpring: SpringDescription?
 
     // MARK: State
 
@@ -305,6 +314,11 @@ public struct ScrollAxis: Sendable {
             }
         }
 
+        if let snap, let spring = settleSpring {
+            settle(from: x, velocity: v, snap: snap, spring: spring, at: time)
+            return
+        }
+
         if let snap {
             let target = clamped(snap(free.restingPosition, v))
             if let landing = DecaySimulation(start: x, velocity: v, landingAt: target) {
@@ -326,6 +340,26 @@ public struct ScrollAxis: Sendable {
                                          spring: Self.bounceSpring,
                                          maxBounceVelocity: Self.maxBounceVelocity)
         start(fling, at: time, kind: .fling)
+    }
+
+    /// A release at `x` with offset velocity `v` onto the snap point nearest the
+    /// spring's natural resting point `x + v/ω` (ω = √(k/m)). When the target asks for
+    /// a rate within `settleRateBand` of ω, a critically damped spring of that rate
+    /// lands on it exactly, slowing down all the way (no overshoot); otherwise `spring`
+    /// carries the velocity there.
+    private mutating func settle(from x: Double, velocity v: Double, snap: Snap, spring: SpringDescription,
+                                 at time: Millis) {
+        let omega0 = (spring.stiffness / spring.mass).squareRoot()
+        let target = clamped(snap(clamped(x + v / omega0), v))
+        let distance = target - x
+        let omega = distance != 0 ? v / distance : 0
+        let carried = min(max(v, -Self.maxBounceVelocity), Self.maxBounceVelocity)
+        if omega >= omega0 * Self.settleRateBand.lowerBound, omega <= omega0 * Self.settleRateBand.upperBound {
+            let landing = SpringDescription.withDampingRatio(mass: spring.mass, stiffness: spring.mass * omega * omega)
+            move(to: target, at: time, spec: .spring(landing), kind: .snap, initialVelocity: v)
+        } else {
+            move(to: target, at: time, spec: .spring(spring), kind: .snap, initialVelocity: carried)
+        }
     }
 
     /// Springs from an overscrolled `x` back to the nearest bound (or the snap

@@ -36,6 +36,16 @@ public final class CarouselScene: DeckScene {
     private var pressCaughtMotion = false
     /// Pointer x translation at `panBegan`: the slop is not applied as a jump.
     private var dragBaseline = 0.0
+    /// The last click that selected an item: where, when, and which item.
+    private var lastClick: (point: Point, time: Millis, index: Int)?
+    /// True while the strip moves to centre the selected item (a click or Enter).
+    private var centringSelection = false
+
+    /// Two clicks closer than this (ms) and `doubleClickDistance` (px) are one double
+    /// click: the second selects what the first did, wherever the strip has moved it
+    /// (GTK's defaults, gtk-double-click-time and gtk-double-click-distance; issue 22, item 4).
+    public static let doubleClickInterval: Millis = 400
+    public static let doubleClickDistance: Double = 5
 
     /// Builds the scene with `items`, restoring `state`'s selection centred.
     public init(items: [CarouselItem], state: DeckState.CarouselState? = nil,
@@ -77,6 +87,7 @@ public final class CarouselScene: DeckScene {
             handle(key, at: event.time)
         case .wheel(let delta, _, _):
             guard !gestureArena.isActive else { return }
+            centringSelection = false
             switch delta {
             case .steps(let dx, let dy):
                 // The vertical wheel scrolls the strip sideways too (SPEC I2).
@@ -125,6 +136,7 @@ public final class CarouselScene: DeckScene {
         }
         strip.selectedIndex = index
         strip.scroll(toItem: index, animated: true, at: time)
+        centringSelection = strip.isAnimating(at: time)
         pending.append(DeckEvent("select", ["id": .string(id)]))
     }
 
@@ -135,10 +147,14 @@ public final class CarouselScene: DeckScene {
         case .pressed(let p, let time):
             // Only the strip scrolls; a press that catches it in motion stops it there.
             gestureArena.panEnabled = geometry.strip.contains(p)
-            pressCaughtMotion = gestureArena.panEnabled && strip.isAnimating(at: time)
+            // A click that only centres the selection is not caught: a second click lands on
+            // a moving strip without stopping it (so it cannot stop between two items).
+            centringSelection = centringSelection && strip.isAnimating(at: time)
+            pressCaughtMotion = gestureArena.panEnabled && strip.isAnimating(at: time) && !centringSelection
             if pressCaughtMotion { strip.beginDrag(at: time) }
         case .panBegan(let start, let p, _, let time):
             pressCaughtMotion = false
+            centringSelection = false
             dragBaseline = p.x - start.x
             if !strip.isDragging { strip.beginDrag(at: time) }
             strip.drag(translation: 0, at: time)
@@ -147,13 +163,21 @@ public final class CarouselScene: DeckScene {
         case .panEnded(_, _, let velocity, let time):
             strip.endDrag(velocity: velocity.x, at: time)
         case .tap(let p, let time):
-            if pressCaughtMotion {
+            if let last = lastClick, time - last.time <= Self.doubleClickInterval,
+               p.distance(to: last.point) <= Self.doubleClickDistance {
+                // The second click of a double click: the item the first one selected.
+                if strip.isDragging { strip.endDrag(velocity: 0, at: time) }
+                select(last.index, at: time)
+                lastClick = (p, time, last.index)
+            } else if pressCaughtMotion {
                 // A tap that stopped the strip only settles it, as on iOS.
                 strip.endDrag(velocity: 0, at: time)
             } else if let index = strip.itemIndex(at: p, time: time) {
                 select(index, at: time)
+                lastClick = (p, time, index)
             } else if geometry.preview.contains(p), let index = strip.targetIndex(at: time) {
                 select(index, at: time)
+                lastClick = (p, time, index)
             }
             pressCaughtMotion = false
         case .released(_, let time), .cancelled(let time):
@@ -183,6 +207,7 @@ public final class CarouselScene: DeckScene {
     }
 
     private func move(to index: Int, at time: Millis) {
+        centringSelection = false
         strip.scroll(toItem: index, animated: true, at: time)
     }
 }
