@@ -61,7 +61,7 @@ public struct Options: Equatable, Sendable {
       Enter               expand / select the focused item
       Delete              delete the focused message row
       Escape              cancel a drag, collapse an expanded card
-      D                   toggle the interaction overlay
+      D                   cycle the interaction overlay: off, compact, full
       F12                 save a screenshot of the window
       q, Ctrl+Q           quit
 

@@ -7,15 +7,19 @@ import Testing
         return (Deck(scenes: [grid], size: Size(width: 480, height: 800)), grid)
     }
 
-    @Test func keyDTogglesTheOverlayAndItShowsTheGesture() {
+    @Test func keyDCyclesTheOverlayAndItShowsTheGesture() {
         let (deck, _) = gridDeck()
         let plain = deck.render(at: 0).commands.count
         deck.handle(InputEvent(.key(.character("d"), []), at: 0))
-        #expect(deck.overlay != nil)
-        let texts = deck.render(at: 0).texts.joined(separator: "\n")
-        #expect(texts.contains("gesture") && texts.contains("velocity") && texts.contains("budget 16.7"))
-        #expect(deck.render(at: 0).commands.count > plain)
+        #expect(deck.overlay?.mode == .compact)
+        let compact = deck.render(at: 0).texts.joined(separator: "\n")
+        #expect(compact.contains("gesture") && compact.contains("velocity") && !compact.contains("budget 16.7"))
         deck.handle(InputEvent(.key(.character("d"), []), at: 1))
+        #expect(deck.overlay?.mode == .full)
+        let texts = deck.render(at: 1).texts.joined(separator: "\n")
+        #expect(texts.contains("gesture") && texts.contains("velocity") && texts.contains("budget 16.7"))
+        #expect(deck.render(at: 1).commands.count > plain)
+        deck.handle(InputEvent(.key(.character("d"), []), at: 2))
         #expect(deck.overlay == nil)
     }
 

@@ -103,7 +103,7 @@ public final class Deck {
                 commands.append(.quit)
                 return true
             case "d":
-                overlay = overlay == nil ? DeckOverlay() : nil
+                overlay = DeckOverlay.cycled(overlay)  // off → compact → full → off
                 return true
             default:
                 return false

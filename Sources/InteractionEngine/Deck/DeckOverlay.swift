@@ -5,7 +5,41 @@
 /// resting point of a fling, the scene's layout frames, and the cost of the
 /// last 120 frames as a small graph. It only observes: the scene behaves the
 /// same with it on or off.
+///
+/// `D` cycles off → compact (the text lines, trail, velocity and resting point) →
+/// full (also the layout frames and the frame graph) → off. The text box docks to a
+/// corner of the scene away from the pointer, moving to the farthest corner when the
+/// pointer comes near it, or sits beside the scene's content when the window is wide
+/// enough (issue 22, item 8), so it never covers what it explains for long.
 public struct DeckOverlay: Sendable {
+    /// How much the overlay shows.
+    public enum Mode: Sendable, Equatable {
+        case compact
+        case full
+    }
+
+    /// A corner of the scene area.
+    public enum Corner: Sendable, Equatable, CaseIterable {
+        case topLeading, topTrailing, bottomLeading, bottomTrailing
+    }
+
+    /// The next state of the `D` key's cycle: off → compact → full → off.
+    public static func cycled(_ overlay: DeckOverlay?) -> DeckOverlay? {
+        guard var overlay else { return DeckOverlay(mode: .compact) }
+        guard overlay.mode == .compact else { return nil }
+        overlay.mode = .full
+        return overlay
+    }
+
+    /// Distance from the scene's edges (and from the content, beside it) to the box, px.
+    static let dockMargin: Double = 8
+    /// The widest the text box gets, px.
+    static let boxWidth: Double = 330
+    /// The narrowest box that still docks beside the content, px.
+    static let minimumBesideWidth: Double = 240
+    /// A pointer this close to the box (px) sends it to the farthest corner.
+    static let pointerClearance: Double = 24
+
     /// How far back the trail reaches.
     public static let trailDuration: Millis = 1000
     /// Frames kept in the frame-time graph.
@@ -17,8 +51,14 @@ public struct DeckOverlay: Sendable {
 
     private var trail: [(point: Point, time: Millis)] = []
     private var frameTimes: [Millis] = []
+    /// What it shows.
+    public var mode: Mode
+    /// Where the text box is docked (when it is not beside the content).
+    public private(set) var corner: Corner = .bottomTrailing
 
-    public init() {}
+    public init(mode: Mode = .full) {
+        self.mode = mode
+    }
 
     /// Notes how long the host took to draw and present a frame.
     public mutating func recordFrameTime(_ milliseconds: Millis) {
@@ -32,9 +72,53 @@ public struct DeckOverlay: Sendable {
         case .pointerDown, .pointerMove, .pointerUp, .hover:
             trail.append((p, event.time))
             trail.removeAll { event.time - $0.time > DeckOverlay.trailDuration }
+            dodge(p, size: deck.size)
         default:
             break
         }
+    }
+
+    /// Moves the box to the corner farthest from `p` when `p` comes near it.
+    mutating func dodge(_ p: Point, size: Size) {
+        let box = cornerBox(corner, size: size, height: boxHeight(lines: 4))
+        guard box.insetBy(dx: -Self.pointerClearance, dy: -Self.pointerClearance).contains(p) else { return }
+        let h = boxHeight(lines: 4)
+        corner = Corner.allCases.max { cornerBox($0, size: size, height: h).center.distance(to: p)
+            < cornerBox($1, size: size, height: h).center.distance(to: p) } ?? corner
+    }
+
+    /// The box's height for `lines` lines of text in the current mode.
+    func boxHeight(lines: Int) -> Double {
+        Double(lines) * 15 + (mode == .full ? 62 : 14)
+    }
+
+    /// The box docked in `corner` of the scene area of a window of `size`.
+    func cornerBox(_ corner: Corner, size: Size, height: Double) -> Rect {
+        let m = Self.dockMargin
+        let width = max(0, min(size.width - 2 * m, Self.boxWidth))
+        let left = corner == .topLeading || corner == .bottomLeading
+        let top = corner == .topLeading || corner == .topTrailing
+        let x = left ? m : size.width - m - width
+        let y = top ? Deck.barHeight + m : max(Deck.barHeight + m, size.height - m - height)
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Where the text box goes: beside the content (right of the laid-out frames) when
+    /// there is room for it, else in its corner.
+    func textBox(size: Size, frames: [Rect], lines: Int) -> Rect {
+        let height = boxHeight(lines: lines)
+        let m = Self.dockMargin
+        if let right = frames.map(\.maxX).max(), let left = frames.map(\.minX).min() {
+            let room = size.width - right - 2 * m
+            if room >= Self.minimumBesideWidth {
+                return Rect(x: right + m, y: Deck.barHeight + m, width: min(room, Self.boxWidth), height: height)
+            }
+            if left - 2 * m >= Self.minimumBesideWidth {
+                let width = min(left - 2 * m, Self.boxWidth)
+                return Rect(x: left - m - width, y: Deck.barHeight + m, width: width, height: height)
+            }
+        }
+        return cornerBox(corner, size: size, height: height)
     }
 
     /// The trail fades for a second after the last motion.
@@ -47,7 +131,7 @@ public struct DeckOverlay: Sendable {
         let sceneOrigin = Point(x: 0, y: Deck.barHeight)
         let hints = deck.current.overlayHints(at: time)
         let outline = Color(rgb: 0x30D158, alpha: 0.9)
-        for frame in hints.frames {
+        for frame in hints.frames where mode == .full {
             list.append(.strokeRect(frame.offsetBy(dx: sceneOrigin.x, dy: sceneOrigin.y), outline, lineWidth: 1, cornerRadius: 0))
         }
 
@@ -75,12 +159,15 @@ public struct DeckOverlay: Sendable {
         var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0)" } ?? ""),
                      "velocity \(Int(v.x.rounded())), \(Int(v.y.rounded())) px/s  |v| \(Int(v.length.rounded()))"]
         if let status = hints.status { lines.append(status) }
-        let box = Rect(x: 8, y: Deck.barHeight + 8, width: min(deck.size.width - 16, 330), height: Double(lines.count) * 15 + 62)
+        let box = textBox(size: deck.size, frames: hints.frames.map { $0.offsetBy(dx: sceneOrigin.x, dy: sceneOrigin.y) },
+                          lines: lines.count)
         list.append(.fillRect(box, .solid(Color.black.withAlpha(0.74)), cornerRadius: 8))
         list.append(.text(lines.joined(separator: "\n"), Rect(x: box.minX + 10, y: box.minY + 6, width: box.width - 20,
                                                               height: Double(lines.count) * 15),
                           TextStyle(size: 11, color: .white, monospace: true, maxLines: lines.count)))
-        renderFrameGraph(into: &list, in: Rect(x: box.minX + 10, y: box.maxY - 48, width: box.width - 20, height: 40))
+        if mode == .full {
+            renderFrameGraph(into: &list, in: Rect(x: box.minX + 10, y: box.maxY - 48, width: box.width - 20, height: 40))
+        }
     }
 
     /// Bars of the last frames' cost; the line marks the 16.7 ms budget.
