@@ -83,6 +83,15 @@ import Testing
         #expect(d.scene.rowFrame(of: "m0", at: d.time) == Rect(x: 0, y: 0, width: 480, height: 72), "480 unchanged")
     }
 
+    /// Straddles `readableWidth`: δ narrower, rows span the window; δ wider, they stop and centre.
+    @Test func theReadingWidthStraddles() {
+        let delta = 2.0
+        let narrow = MessagesLayout(width: MessagesLayout.readableWidth - delta, viewportHeight: 700)
+        #expect(narrow.rowWidth == MessagesLayout.readableWidth - delta && narrow.rowX == 0)
+        let wide = MessagesLayout(width: MessagesLayout.readableWidth + delta, viewportHeight: 700)
+        #expect(wide.rowWidth == MessagesLayout.readableWidth && wide.rowX == delta / 2)
+    }
+
     // MARK: Item 9: the snap spring
 
     /// The time (s) after `from` until the row stays within 0.5 px of `target`.

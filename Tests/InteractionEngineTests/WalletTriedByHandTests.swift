@@ -91,6 +91,21 @@ import Testing
         #expect(d.frame("c3") == d.scene.layout.stackFrame(index: 3, offset: d.offset))
     }
 
+    // MARK: Item 7: wide windows
+
+    /// Straddles `maxCardWidth`: a viewport δ narrower than the cap plus the margins gives
+    /// cards the full width; δ wider, the cap holds and the column is centred.
+    @Test func theCardWidthCapStraddles() {
+        let margins = 2 * WalletMetrics.margin, delta = 2.0
+        let narrow = WalletLayout(viewport: Size(width: WalletMetrics.maxCardWidth + margins - delta, height: 756), count: 3)
+        #expect(narrow.cardWidth == WalletMetrics.maxCardWidth - delta && narrow.cardX == WalletMetrics.margin)
+        let wide = WalletLayout(viewport: Size(width: WalletMetrics.maxCardWidth + margins + delta, height: 756), count: 3)
+        #expect(wide.cardWidth == WalletMetrics.maxCardWidth && wide.cardX == WalletMetrics.margin + delta / 2)
+        #expect(wide.expandedFrame.minX == wide.cardX && wide.footerFrame(position: 0).midX == wide.stackFrame(index: 0, offset: 0).midX,
+                "the expanded card and its footer share the column")
+        #expect(WalletLayout(viewport: Size(width: 480, height: 756), count: 3).cardWidth == 448, "480 px windows unchanged")
+    }
+
     // MARK: Item 6: cancel after a long auto-scroll
 
     /// Escape after auto-scrolling far: the order is restored, the stack scrolls back so
