@@ -53,6 +53,7 @@ public final class Session {
         deck = Deck(scenes: scenes, initial: initial, size: windowSize)
         deck.reduceMotion = options.reduceMotion
         if options.overlay { deck.overlay = DeckOverlay() }
+        if options.showTaps { deck.touches = TouchIndicator() }
         printer = options.events ? EventPrinter() : nil
         savedRevision = deck.stateRevision
         for warning in warnings {

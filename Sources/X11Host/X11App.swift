@@ -217,6 +217,8 @@ public final class X11App {
             switch command {
             case .quit:
                 running = false
+            case .toggleRecording:
+                break
             case .screenshot:
                 let path = session.screenshotPath()
                 do {
