@@ -9,16 +9,18 @@ public struct CaptureChrome: Sendable {
     /// Sizes, timings and colours of the capture indicators.
     public enum Metrics {
         /// The recording dot's radius and its centre's distance from the window's top-right corner, px.
-        public static let dotRadius: Double = 6
-        public static let dotInset: Double = 14
+        public static let dotRadius: Double = 5
+        public static let dotInset: Double = 9
         /// The recording dot's red (the system red of iOS, #FF3B30).
         public static let dotColor = Color(rgb: 0xFF3B30)
         /// How long the toast stays, ms, and how long it takes to fade out at the end, ms
         /// (GestureDeck's choice: long enough to read a path).
         public static let toastDuration: Millis = 4000
         public static let toastFade: Millis = 300
-        /// The toast's and the progress pill's height and distance from the bottom edge, px.
+        /// The progress pill's height, the toast's (two lines: a path is long) and their distance
+        /// from the bottom edge, px.
         public static let pillHeight: Double = 34
+        public static let toastHeight: Double = 46
         public static let pillBottom: Double = 14
         /// Side margin, px, and the largest width of a pill, px.
         public static let pillMargin: Double = 12
@@ -79,7 +81,7 @@ public struct CaptureChrome: Sendable {
     public func render(into list: inout DisplayList, size: Size, at time: Millis) {
         if recording {
             let center = Point(x: size.width - Metrics.dotInset, y: Metrics.dotInset)
-            list.append(.fillCircle(center: center, radius: Metrics.dotRadius + 2, .solid(Color.white.withAlpha(0.9))))
+            list.append(.fillCircle(center: center, radius: Metrics.dotRadius + 1.5, .solid(Color.white.withAlpha(0.9))))
             list.append(.fillCircle(center: center, radius: Metrics.dotRadius, .solid(Metrics.dotColor)))
         }
         var bottom = size.height - Metrics.pillBottom
@@ -89,11 +91,11 @@ public struct CaptureChrome: Sendable {
                 let fadeStart = start + Metrics.toastDuration - Metrics.toastFade
                 alpha = max(0, min(1, 1 - (time - fadeStart) / Metrics.toastFade))
             }
-            let box = pill(size: size, bottom: bottom)
+            let box = pill(size: size, bottom: bottom, height: Metrics.toastHeight)
             list.withOpacity(alpha) { list in
-                list.append(.fillRect(box, .solid(Metrics.background), cornerRadius: box.height / 2))
-                list.append(.text("✓ " + toast.text, box.insetBy(dx: 14, dy: 2),
-                                  TextStyle(size: Metrics.textSize, color: Metrics.text, alignment: .center)))
+                list.append(.fillRect(box, .solid(Metrics.background), cornerRadius: 14))
+                list.append(.text("✓ " + toast.text, box.insetBy(dx: 16, dy: 4),
+                                  TextStyle(size: Metrics.textSize, color: Metrics.text, alignment: .center, maxLines: 2)))
             }
             bottom = box.minY - 8
         }
@@ -111,8 +113,8 @@ public struct CaptureChrome: Sendable {
         }
     }
 
-    private func pill(size: Size, bottom: Double) -> Rect {
+    private func pill(size: Size, bottom: Double, height: Double = Metrics.pillHeight) -> Rect {
         let width = max(1, min(Metrics.pillMaximumWidth, size.width - 2 * Metrics.pillMargin))
-        return Rect(x: (size.width - width) / 2, y: bottom - Metrics.pillHeight, width: width, height: Metrics.pillHeight)
+        return Rect(x: (size.width - width) / 2, y: bottom - height, width: width, height: height)
     }
 }
