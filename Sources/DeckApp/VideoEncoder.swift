@@ -243,6 +243,6 @@ extension Options {
         if screenshot != nil || framesDir != nil {
             throw UsageError("--video cannot be combined with --screenshot or --frames")
         }
-        if let from, let to, to <= from { throw UsageError("--to (\(to)) must be later than --from (\(from))") }
+        if let from, let to, to < from { throw UsageError("--to (\(to)) must not be earlier than --from (\(from))") }
     }
 }

@@ -18,7 +18,7 @@ import Testing
         (["--replay", "t", "--video", "a.mov"], "--video needs a file ending in .mp4, .webm or .gif"),
         (["--video", "a.mp4"], "--video needs --replay"),
         (["--replay", "t", "--video", "a.mp4", "--screenshot", "x.png"], "cannot be combined"),
-        (["--replay", "t", "--video", "a.mp4", "--from", "10", "--to", "10"], "must be later than"),
+        (["--replay", "t", "--video", "a.mp4", "--from", "10", "--to", "5"], "must not be earlier than"),
         (["--to", "10"], "only make sense with --video"),
         (["--capture-dir"], "--capture-dir needs a value"),
     ])

@@ -217,7 +217,7 @@ func traceDuration(_ path: String) throws -> Double {
     @Test func badVideoOptionsAreUsageErrors() throws {
         for (arguments, message) in [(["--replay", reorderTrace, "--video", "/tmp/x.avi"], ".mp4, .webm or .gif"),
                                      (["--video", "/tmp/x.mp4"], "--video needs --replay"),
-                                     (["--replay", reorderTrace, "--video", "/tmp/x.mp4", "--from", "900", "--to", "100"], "later than"),
+                                     (["--replay", reorderTrace, "--video", "/tmp/x.mp4", "--from", "900", "--to", "100"], "earlier than"),
                                      (["--from", "5"], "only make sense with --video")] {
             let r = try runGestureDeck(arguments)
             #expect(r.status == 2 && r.err.contains(message), "\(arguments): \(r.err)")
@@ -225,6 +225,34 @@ func traceDuration(_ path: String) throws -> Double {
         let dir = try temporaryFolder()
         let r = try runGestureDeck(["--replay", reorderTrace, "--video", dir + "/no/such/folder/x.mp4"])
         #expect(r.status == 1 && r.err.contains("does not exist"), "\(r.err)")
+    }
+
+    /// On a terminal (a pty from util-linux's `script`), progress shows on stderr: frames done of total.
+    @Test func progressShowsOnATerminal() throws {
+        let dir = try temporaryFolder()
+        let command = "'\(try AppProcess.binary())' --replay '\(reorderTrace)' --video '\(dir)/t.mp4' --fps 5 --scale 0.5"
+        let r = try runTool("script", ["-qec", command, "/dev/null"])
+        let text = String(decoding: r.out, as: UTF8.self)
+        #expect(r.status == 0, "\(text)")
+        #expect(text.contains("gesturedeck: video 1/18 frames") && text.contains("s left"), "\(text)")
+        #expect(text.contains("gesturedeck: video 18/18 frames in"), "\(text)")
+    }
+
+    /// The finger dot is in videos too: the frame mid-press equals the --show-taps screenshot.
+    @Test func showTapsIsInTheVideo() throws {
+        let dir = try temporaryFolder()
+        let r = try runGestureDeck(["--replay", reorderTrace, "--video", dir + "/taps.mp4", "--scale", Self.scale,
+                                    "--from", "700", "--to", "700", "--show-taps"])
+        #expect(r.status == 0, "\(r.err)")
+        let frame = try #require(try DecodedVideo(path: dir + "/taps.mp4").frames.first)
+        let png = dir + "/taps.png"
+        _ = try runGestureDeck(["--replay", reorderTrace, "--screenshot", png, "--at", "700", "--scale", Self.scale, "--show-taps"])
+        #expect(meanError(frame, width: 240, height: 400, against: try ImageSurface.load(png: png)) < 4)
+        // The dot at (120, 125) in half-size pixels: a light disc over the dark card.
+        let withoutDot = try screenshot(at: 700, in: dir)
+        let i = (125 * 240 + 120) * 3
+        let plain = withoutDot.pixel(x: 120, y: 125)
+        #expect(Int(frame[i]) > Int((plain >> 16) & 0xFF) + 40, "no light dot under the pointer in the video")
     }
 
     @Test func fromAndToCutThePartOfTheTrace() throws {
