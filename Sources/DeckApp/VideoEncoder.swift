@@ -25,6 +25,23 @@ public struct VideoError: Error, CustomStringConvertible, Equatable {
     public init(_ description: String) { self.description = description }
 }
 
+/// The encoders' quality settings.
+public enum VideoQuality {
+    /// x264's constant rate factor (lower is better; 0-51). x264's documentation calls 18-23 the
+    /// sane range; 20 keeps small text and card edges sharp at about 85 KB for the 3.4 s reorder.
+    public static let h264CRF = 20
+    /// x264's speed preset: its default, `medium`.
+    public static let h264Preset = "medium"
+    /// libvpx-vp9's constant quality: 33, the value of Google's "Recommended Settings for VOD"
+    /// (developers.google.com/media/vp9) for 640x480, the nearest size to the 480x800 window.
+    public static let vp9CRF = 33
+    /// libvpx's speed for `-deadline good` (0 slowest and best ... 5): 4, GestureDeck's choice, keeps
+    /// the 3.4 s reorder at 60 fps near 10 CPU seconds on one thread.
+    public static let vp9CPUUsed = 4
+    /// GIF error diffusion: ffmpeg's `sierra2_4a` (its default dither for paletteuse).
+    public static let gifDither = "sierra2_4a"
+}
+
 /// Finds the `ffmpeg` program on `PATH`.
 public enum FFmpeg {
     /// The Debian package that provides it.
@@ -65,11 +82,12 @@ public enum FFmpeg {
         var args = ["-hide_banner", "-loglevel", "error", "-y"] + rawInput(width: width, height: height, fps: fps)
         switch (format, pass) {
         case (.mp4, _):
-            args += yuv709 + ["-c:v", "libx264", "-preset", "medium", "-crf", "20", "-movflags", "+faststart", "-an"]
+            args += yuv709 + ["-c:v", "libx264", "-preset", VideoQuality.h264Preset, "-crf", String(VideoQuality.h264CRF),
+                              "-movflags", "+faststart", "-an"]
             args += reproducible + ["-f", "mp4", output]
         case (.webm, _):
-            args += yuv709 + ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "33", "-deadline", "good", "-cpu-used", "4",
-                              "-row-mt", "0", "-an"]
+            args += yuv709 + ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", String(VideoQuality.vp9CRF), "-deadline", "good",
+                              "-cpu-used", String(VideoQuality.vp9CPUUsed), "-row-mt", "0", "-an"]
             args += reproducible + ["-f", "webm", output]
         case (.gif, .palette):
             // Pass 1: one 256-colour palette from every pixel of every frame.
@@ -78,7 +96,8 @@ public enum FFmpeg {
         case (.gif, .frames(let palette)):
             // Pass 2: map each frame onto that palette, dithered so gradients do not band; only the
             // rectangle that changed is re-dithered, so still parts do not shimmer.
-            args += ["-i", palette, "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a:diff_mode=rectangle", "-loop", "0"]
+            args += ["-i", palette, "-lavfi", "[0:v][1:v]paletteuse=dither=\(VideoQuality.gifDither):diff_mode=rectangle",
+                     "-loop", "0"]
             args += reproducible + ["-f", "gif", output]
         }
         return args

@@ -6,7 +6,8 @@
 /// trace by a fresh deck, so none of it is ever captured. The host sets its
 /// state; the deck draws it and ticks the toast's timer (times passed in).
 public struct CaptureChrome: Sendable {
-    /// Sizes, timings and colours of the capture indicators.
+    /// Sizes, timings and colours of the capture indicators (sizes and timings: GestureDeck's
+    /// choice, in window pixels and milliseconds).
     public enum Metrics {
         /// The recording dot's radius and its centre's distance from the window's top-right corner, px.
         public static let dotRadius: Double = 5
