@@ -45,6 +45,34 @@ public final class ImageSurface {
         }
     }
 
+    /// Lends the pixel rows (premultiplied ARGB32: B, G, R, A bytes on little-endian machines)
+    /// and the row stride in bytes.
+    public func withPixels<R>(_ body: (UnsafeRawBufferPointer, Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(handle)
+        let stride = Int(cairo_image_surface_get_stride(handle))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(handle)!)
+        return try body(UnsafeRawBufferPointer(start: data, count: stride * height), stride)
+    }
+
+    /// The surface encoded as a PNG file's bytes (to write atomically, or to offer on the clipboard).
+    public func pngData() throws(RenderError) -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        cairo_surface_flush(handle)
+        let sink = Sink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(handle, { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("could not encode a PNG (\(String(cString: cairo_status_to_string(status))))")
+        }
+        return sink.bytes
+    }
+
     /// The pixel at (x, y) as premultiplied 0xAARRGGBB.
     public func pixel(x: Int, y: Int) -> UInt32 {
         cairo_surface_flush(handle)

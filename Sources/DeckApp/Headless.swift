@@ -60,7 +60,7 @@ public struct Headless {
         return index
     }
 
-    private func reportImageFailures() {
+    func reportImageFailures() {
         for (file, reason) in renderer.imageFailures.sorted(by: { $0.key < $1.key }) {
             Session.warn("\(file): skipped (\(reason))")
         }

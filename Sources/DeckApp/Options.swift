@@ -20,6 +20,16 @@ public struct Options: Equatable, Sendable {
     public var framesDir: String?
     public var fps = 30.0
     public var scale: Double?
+    /// `--video OUT`: render the replayed trace into a video file (its format from the extension).
+    public var video: String?
+    public var videoFormat: VideoFormat?
+    /// `--from MS --to MS`: the part of the trace a video covers.
+    public var from: Double?
+    public var to: Double?
+    /// `--show-taps`: draw the finger dot under the pressed pointer.
+    public var showTaps = false
+    /// `--capture-dir DIR`: where F9 recordings and F12 screenshots go.
+    public var captureDir: String?
     public var showHelp = false
     public var showVersion = false
 
@@ -50,7 +60,12 @@ public struct Options: Equatable, Sendable {
       --record TRACE      write every input with its timestamp to TRACE (JSON lines)
       --replay TRACE      feed a recorded trace back (in the window, or headless with --screenshot/--frames)
       --frames DIR        with --replay: write a numbered PNG sequence into DIR
-      --fps N             frame rate of --frames (default 30)
+      --fps N             frame rate of --frames and --video (default 30)
+      --video OUT         with --replay: render a video, OUT.mp4 (H.264), OUT.webm (VP9) or OUT.gif (needs ffmpeg)
+      --from MS, --to MS  with --video: the part of the trace to render (default: all of it plus 1 s)
+      --show-taps         draw a dot under the pointer while the button is down (also the K key)
+      --capture-dir DIR   where F9 recordings and F12 screenshots go (default: ~/Videos/GestureDeck and
+                          ~/Pictures/GestureDeck, from xdg-user-dirs)
       -h, --help          show this help and exit
       --version           print the version and exit
 
@@ -62,7 +77,9 @@ public struct Options: Equatable, Sendable {
       Delete              delete the focused message row
       Escape              cancel a drag, collapse an expanded card
       D                   cycle the interaction overlay: off, compact, full
-      F12                 save a screenshot of the window
+      K                   toggle the finger dot (show taps)
+      F9                  start / stop recording a video of the window
+      F12                 save a screenshot of the window (and put it on the clipboard)
       q, Ctrl+Q           quit
 
     Mouse: press and hold to lift, drag to move or scroll, click to expand or
@@ -128,6 +145,17 @@ public struct Options: Equatable, Sendable {
                 let s = try number(for: arg)
                 guard s >= 0.5 && s <= 4 else { throw UsageError("--scale must be between 0.5 and 4") }
                 options.scale = s
+            case "--video":
+                let path = try value(for: arg)
+                guard let format = VideoFormat(path: path) else {
+                    throw UsageError("--video needs a file ending in .mp4, .webm or .gif, not '\(path)'")
+                }
+                options.video = path
+                options.videoFormat = format
+            case "--from": options.from = try number(for: arg)
+            case "--to": options.to = try number(for: arg)
+            case "--show-taps": options.showTaps = true
+            case "--capture-dir": options.captureDir = try value(for: arg)
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default:
@@ -140,6 +168,7 @@ public struct Options: Equatable, Sendable {
         if options.framesDir != nil && options.replay == nil {
             throw UsageError("--frames needs --replay TRACE")
         }
+        try options.checkVideo()
         return options
     }
 }

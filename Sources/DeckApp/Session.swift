@@ -15,6 +15,8 @@ public final class Session {
     private var savedRevision: Int
     private var lastSaveFailed = false
     private var recorder: TraceRecorder?
+    /// Every input and tick since `startJournal()` (F9 recordings are cut from it).
+    public internal(set) var journal: SessionJournal?
 
     /// Builds the deck from the assets and the saved state. Warnings go to stderr
     /// and to the on-screen notice; broken sample data throws.
@@ -53,6 +55,7 @@ public final class Session {
         deck = Deck(scenes: scenes, initial: initial, size: windowSize)
         deck.reduceMotion = options.reduceMotion
         if options.overlay { deck.overlay = DeckOverlay() }
+        if options.showTaps { deck.touches = TouchIndicator() }
         printer = options.events ? EventPrinter() : nil
         savedRevision = deck.stateRevision
         for warning in warnings {
@@ -75,12 +78,14 @@ public final class Session {
     /// Delivers one input to the deck (and to the recording).
     public func handle(_ event: InputEvent) {
         recorder?.record(.input(event))
+        journal?.append(.input(event))
         deck.handle(event)
     }
 
     /// Advances the deck to the frame at `time` (and records the tick).
     public func tick(at time: Millis) {
         recorder?.record(.frame(at: time))
+        journal?.append(.frame(at: time))
         deck.tick(at: time)
     }
 
@@ -111,12 +116,10 @@ public final class Session {
         }
     }
 
-    /// Where F12 screenshots go: `$GESTUREDECK_SCREENSHOT_DIR`, else the current folder.
+    /// Where F12 screenshots go (see `CaptureFolders`): `$GESTUREDECK_SCREENSHOT_DIR`, else
+    /// `--capture-dir`, else Pictures/GestureDeck.
     public func screenshotPath(now: Date = Date()) -> String {
-        let dir = ProcessInfo.processInfo.environment["GESTUREDECK_SCREENSHOT_DIR"] ?? FileManager.default.currentDirectoryPath
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = "yyyyMMdd-HHmmss-SSS"
-        return "\(dir)/gesturedeck-\(deck.current.name)-\(f.string(from: now)).png"
+        let dir = CaptureFolders(captureDir: options.captureDir).screenshots
+        return "\(dir)/\(CaptureFolders.stem(scene: deck.current.name, at: now)).png"
     }
 }

@@ -36,6 +36,10 @@ public final class X11App {
     private let scale: Double
     private var pointer: Point?
     private var cursor = CursorShape.arrow
+    /// F12 screenshots, F9 recordings and the clipboard.
+    private var capture: CaptureController!
+    /// The title shown, "GestureDeck: Wallet" (it follows the scene).
+    private var title = ""
     /// Frames drawn since start (the idle test reads it through `--events`).
     public private(set) var framesDrawn = 0
 
@@ -51,6 +55,8 @@ public final class X11App {
         renderer.scale = scale
         if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
         frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
+        capture = CaptureController(session: session, window: window, scale: scale)
+        updateTitle()
         XSetIOErrorHandler { _ in
             let message = "gesturedeck: lost the connection to the X server; the state was saved at the last change\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
@@ -79,10 +85,13 @@ public final class X11App {
                 wasAnimating = animating
             }
             handle(session.flush())
+            if capture.poll() { needsDraw = true }
+            updateTitle()
             guard running else { break }
             fds.revents = 0
-            _ = poll(&fds, 1, timeout(now: clock()))
+            _ = poll(&fds, 1, capture.limit(timeout(now: clock())))
         }
+        capture.finish(at: engineTime)
         session.save()
         session.emit(DeckEvent("quit", ["frames": .int(framesDrawn)]))
         return 0
@@ -116,6 +125,7 @@ public final class X11App {
         while XPending(window.display) > 0 {
             var event = XEvent()
             XNextEvent(window.display, &event)
+            if capture.handle(&event) { continue }
             let now = clock()
             switch event.type {
             case Expose:
@@ -212,21 +222,34 @@ public final class X11App {
         }
     }
 
+    /// The current frame without the capture indicators (what F12 saves).
+    private func cleanFrame() -> ImageSurface {
+        let image = ImageSurface(width: frame.width, height: frame.height)
+        let cr = cairo_create(image.handle)!
+        renderer.draw(session.deck.render(at: engineTime, chrome: false), on: cr)
+        cairo_destroy(cr)
+        return image
+    }
+
+    /// Names the scene in the window title, so alt-tab and desktop screenshots say what it shows.
+    private func updateTitle() {
+        let wanted = "GestureDeck: \(session.deck.current.title)"
+        guard wanted != title else { return }
+        title = wanted
+        window.setTitle(wanted)
+    }
+
     private func handle(_ commands: [DeckCommand]) {
         for command in commands {
             switch command {
             case .quit:
                 running = false
+            case .toggleRecording:
+                capture.toggleRecording(at: engineTime)
+                needsDraw = true
             case .screenshot:
-                let path = session.screenshotPath()
-                do {
-                    try frame.writePNG(to: path)
-                    session.emit(DeckEvent("screenshot", ["path": .string(path)]))
-                } catch {
-                    Session.warn(error.description)
-                    session.deck.showNotice(error.description)
-                    needsDraw = true
-                }
+                capture.saveScreenshot(cleanFrame())
+                needsDraw = true
             }
         }
     }

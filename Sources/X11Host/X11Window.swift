@@ -69,7 +69,7 @@ public final class X11Window {
         UInt(bitPattern: event.data.l.0) == deleteAtom
     }
 
-    private func setTitle(_ title: String) {
+    func setTitle(_ title: String) {
         XStoreName(display, window, title)
         let utf8 = XInternAtom(display, "UTF8_STRING", 0)
         let bytes = Array(title.utf8)

@@ -41,8 +41,17 @@ do {
     fail(error.description)
 }
 
-if options.screenshot != nil || options.framesDir != nil {
+if options.screenshot != nil || options.framesDir != nil || options.video != nil {
     let headless = Headless(session: session, scale: options.scale ?? 1)
+    if let trace, let export = VideoExport(options: options, trace: trace) {
+        do {
+            let video = try export.run(session: session, trace: trace, first: headless)
+            for event in session.deck.drainEvents() { session.emit(event) }
+            session.emit(video)  // the last line: the file is in place
+        } catch {
+            fail("\(error)")
+        }
+    }
     do {
         if let trace, let folder = options.framesDir {
             let count = try headless.writeFrames(trace, fps: options.fps, to: folder)

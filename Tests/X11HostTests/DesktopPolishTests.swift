@@ -12,7 +12,7 @@ extension XvfbTests {
         try xvfb.xdotool("mousemove", "240", "400")
         try xvfb.xdotool("key", "3")
         try first.waitFor("scene") { $0["scene"] as? String == "messages" }
-        try xvfb.xdotool("search", "--name", "^GestureDeck$", "windowsize", "700", "600")
+        try xvfb.xdotool("search", "--name", "^GestureDeck(: .*)?$", "windowsize", "700", "600")
         Thread.sleep(forTimeInterval: 0.5)
         try xvfb.xdotool("key", "q")
         try first.waitFor("quit")

@@ -118,7 +118,7 @@ extension Xvfb {
     func deckWindow() throws -> String {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
-            if let id = try xdotoolOutput("search", "--name", "^GestureDeck$").split(separator: "\n").first {
+            if let id = try xdotoolOutput("search", "--name", "^GestureDeck(: .*)?$").split(separator: "\n").first {
                 return String(id)
             }
             Thread.sleep(forTimeInterval: 0.05)

@@ -74,7 +74,7 @@ final class Xvfb {
         }
     }
 
-    /// Asks the window titled "GestureDeck" to close, as a window manager would (WM_DELETE_WINDOW).
+    /// Asks the window titled "GestureDeck: <scene>" to close, as a window manager would (WM_DELETE_WINDOW).
     func closeWindow() throws {
         guard let dpy = XOpenDisplay(display) else { throw HarnessError("cannot open \(display)") }
         defer { XCloseDisplay(dpy) }
@@ -96,7 +96,9 @@ final class Xvfb {
         var title: UnsafeMutablePointer<CChar>?
         if XFetchName(dpy, window, &title) != 0, let title {
             defer { XFree(title) }
-            if String(cString: title) == name { return window }
+            // The title names the scene: "GestureDeck: Wallet".
+            let text = String(cString: title)
+            if text == name || text.hasPrefix(name + ": ") { return window }
         }
         var root: CX11.Window = 0, parent: CX11.Window = 0
         var children: UnsafeMutablePointer<CX11.Window>?
@@ -125,11 +127,19 @@ final class AppProcess: @unchecked Sendable {  // output buffers are guarded by 
     private var lines: [String] = []
     private var stderrText = ""
 
-    /// Launches the built binary with `--events --state STATE` plus `arguments`.
-    init(xvfb: Xvfb, statePath: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// Launches the built binary with `--events --state STATE` plus `arguments`. With
+    /// `limitFileSize` (bytes) it runs under `ulimit -f`, with SIGXFSZ ignored: a full disk.
+    init(xvfb: Xvfb, statePath: String, arguments: [String] = [], environment: [String: String] = [:],
+         limitFileSize: Int? = nil) throws {
         self.statePath = statePath
         process.executableURL = URL(fileURLWithPath: try AppProcess.binary())
         process.arguments = ["--events", "--state", statePath] + arguments
+        if let limitFileSize {
+            // dash counts ulimit -f in 512-byte blocks; exec keeps the pid and the ignored signal.
+            process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limitFileSize / 512); exec \"$0\" \"$@\"",
+                                 try AppProcess.binary()] + process.arguments!
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        }
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = xvfb.display
         env.merge(environment) { $1 }

@@ -22,6 +22,10 @@ public final class Deck {
 
     /// Draws the interaction overlay over the scene when set (the `D` key).
     public var overlay: DeckOverlay?
+    /// Draws the finger dot under the pressed pointer when set (`--show-taps`, the `K` key).
+    public var touches: TouchIndicator?
+    /// The recording dot, encoding progress and "Saved to" toast: drawn in the window only.
+    public var chrome = CaptureChrome()
 
     public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
         precondition(!scenes.isEmpty, "a deck needs at least one scene")
@@ -65,6 +69,7 @@ public final class Deck {
 
     public func handle(_ event: InputEvent) {
         overlay?.record(event, deck: self)
+        touches?.record(event)
         switch event.kind {
         case .resize(let newSize):
             size = newSize
@@ -105,6 +110,10 @@ public final class Deck {
             case "d":
                 overlay = DeckOverlay.cycled(overlay)  // off → compact → full → off
                 return true
+            case "k":
+                touches = touches == nil ? TouchIndicator() : nil
+                pending.append(DeckEvent("show-taps", ["on": .bool(touches != nil)]))
+                return true
             default:
                 return false
             }
@@ -117,6 +126,9 @@ public final class Deck {
             return true
         case .function(12):
             commands.append(.screenshot)
+            return true
+        case .function(9):
+            commands.append(.toggleRecording)
             return true
         default:
             return false
@@ -150,23 +162,26 @@ public final class Deck {
             if shown.shownAt == nil { shown.shownAt = time; notice = shown }
             if let start = shown.shownAt, time - start >= Deck.noticeDuration { notice = nil }
         }
+        chrome.tick(at: time)
         collectSceneEvents()
     }
 
     /// True when the host must draw the next frame at the display rate.
     public func needsFrame(at time: Millis) -> Bool {
         current.needsFrame(at: time) || (overlay?.needsFrame(at: time) ?? false)
+            || (touches?.needsFrame(at: time) ?? false) || chrome.needsFrame(at: time)
     }
 
     /// The next timer: the scene's deadline or the notice's expiry.
     public func nextDeadline() -> Millis? {
         let noticeEnd = notice?.shownAt.map { $0 + Deck.noticeDuration }
-        return [current.nextDeadline(), noticeEnd].compactMap { $0 }.min()
+        return [current.nextDeadline(), noticeEnd, chrome.nextDeadline()].compactMap { $0 }.min()
     }
 
     // MARK: Output
 
-    public func render(at time: Millis) -> DisplayList {
+    /// The frame at `time`; `chrome: false` leaves out the capture indicators (screenshots).
+    public func render(at time: Millis, chrome withChrome: Bool = true) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Theme.background))
         list.transformed(by: Transform(translation: Point(x: 0, y: Deck.barHeight))) { list in
@@ -177,6 +192,8 @@ public final class Deck {
         renderBar(into: &list)
         if let notice { renderNotice(notice.text, into: &list) }
         overlay?.render(into: &list, deck: self, at: time)
+        touches?.render(into: &list, at: time)
+        if withChrome { chrome.render(into: &list, size: size, at: time) }
         return list
     }
 

@@ -36,4 +36,6 @@ public struct DeckEvent: Hashable, Sendable {
 public enum DeckCommand: Hashable, Sendable {
     case quit
     case screenshot
+    /// F9: start or stop recording the session to a video.
+    case toggleRecording
 }
