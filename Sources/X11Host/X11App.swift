@@ -51,6 +51,7 @@ public final class X11App {
         renderer.scale = scale
         if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
         frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
+        translator.keyboard = XkbKeyboard(display: window.display)
         XSetIOErrorHandler { _ in
             let message = "gesturedeck: lost the connection to the X server; the state was saved at the last change\n"
             _ = message.withCString { write(2, $0, strlen($0)) }

@@ -104,6 +104,7 @@ public final class Deck {
                 return true
             case "d":
                 overlay = overlay == nil ? DeckOverlay() : nil
+                pending.append(DeckEvent("overlay", ["shown": .bool(overlay != nil)]))
                 return true
             default:
                 return false
