@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(
             name: "CXkbCommon", path: "Sources/CXkbCommon", pkgConfig: "xkbcommon-x11",
             providers: [.apt(["libxkbcommon-x11-dev", "libx11-xcb-dev"])]),
+        .systemLibrary(
+            name: "CXext", path: "Sources/CXext", pkgConfig: "xext",
+            providers: [.apt(["libxext-dev"])]),
 
         // Pure Swift: gestures, physics, scenes, display lists. No C, no clock, no I/O.
         .target(name: "InteractionEngine"),
@@ -30,7 +33,7 @@ let package = Package(
         // Command line, assets, state file, event output: everything the hosts share.
         .target(name: "DeckApp", dependencies: ["InteractionEngine", "CairoRenderer"]),
         // The X11 window, its poll() loop and the XEvent -> engine input mapping.
-        .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo", "CXkbCommon"]),
+        .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo", "CXkbCommon", "CXext"]),
         .executableTarget(name: "gesturedeck", dependencies: ["DeckApp", "X11Host"]),
         // Prints frame, engine, idle, latency and memory figures (see README "Performance").
         .executableTarget(name: "gesturedeck-bench", dependencies: ["DeckApp", "CairoRenderer", "InteractionEngine", "X11Host", "CX11", "CCairo"]),
@@ -38,6 +41,6 @@ let package = Package(
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine"]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine"]),
         .testTarget(name: "DeckAppTests", dependencies: ["DeckApp", "InteractionEngine"]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11", "CXkbCommon"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11", "CXkbCommon", "CXext"]),
     ]
 )

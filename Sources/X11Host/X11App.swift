@@ -45,7 +45,7 @@ public final class X11App {
         self.session = session
         pendingReplay = (replay?.entries ?? []).filter { $0.input != nil }[...]
         let size = session.deck.size
-        window = try X11Window(width: Int(size.width), height: Int(size.height))
+        window = try X11Window(width: Int(size.width), height: Int(size.height), background: WindowBackground.rgb(Theme.background))
         scale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
                                      resourceDPI: window.resourceDPI())
         renderer.scale = scale
@@ -63,6 +63,14 @@ public final class X11App {
             _ = message.withCString { write(2, $0, strlen($0)) }
             return 0
         }
+        setWindowIcon()
+    }
+
+    /// `_NET_WM_ICON` from the assets' icons; a missing or broken one is a warning.
+    private func setWindowIcon() {
+        guard let assets = try? AssetStore.locate(explicit: session.options.assetsPath) else { return }
+        let paths = X11App.iconSizes.map { assets.path("icons/gesturedeck-\($0).png") }
+        for path in window.protocols.setIcon(pngs: paths) { Session.warn("\(path): window icon missing or unreadable") }
     }
 
     /// Runs until quit; returns the exit status.
@@ -136,6 +144,7 @@ public final class X11App {
                 }
             case ClientMessage:
                 if window.isDeleteRequest(event.xclient) { running = false }
+                if window.protocols.handle(event.xclient) == .syncRequest { needsDraw = true }
             default:
                 let translated: InputEvent?
                 if event.type == GenericEvent, let xinput = window.xinput {
@@ -195,11 +204,13 @@ public final class X11App {
 
     private func draw(at time: Millis) {
         let started = monotonicMillis()
+        window.protocols.frameWillDraw()
         let list = session.deck.render(at: time)
         let cr = cairo_create(frame.handle)!
         renderer.draw(list, on: cr)
         cairo_destroy(cr)
         window.present(frame.handle)
+        window.protocols.frameDidDraw()
         session.deck.overlay?.recordFrameTime(monotonicMillis() - started)
         framesDrawn += 1
         lastFrameTime = time
@@ -207,6 +218,7 @@ public final class X11App {
         needsDraw = false
         if mapped && !announcedReady {
             announcedReady = true
+            window.protocols.startupComplete()
             let size = session.deck.size
             session.emit(DeckEvent("ready", ["scene": .string(session.deck.current.name),
                                              "width": .int(Int(size.width)), "height": .int(Int(size.height))]))
