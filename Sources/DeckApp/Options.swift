@@ -67,6 +67,20 @@ public struct Options: Equatable, Sendable {
 
     Mouse: press and hold to lift, drag to move or scroll, click to expand or
     select, right click cancels a drag, the wheel scrolls (Shift: sideways).
+
+    Environment:
+      DISPLAY             the X server to open the window on
+      XDG_STATE_HOME      where the state file lives (default ~/.local/state)
+      GESTUREDECK_ASSETS  the folder of sample data and pictures (as --assets)
+      GESTUREDECK_SCALE   device pixels per pixel (as --scale)
+      GDK_SCALE           device pixels per pixel, when GESTUREDECK_SCALE is not set
+      GESTUREDECK_SCREENSHOT_DIR  where F12 saves screenshots (default: the current folder)
+      DESKTOP_STARTUP_ID  the launcher's startup notification, ended once the window is up
+
+    Exit status:
+      0                   success
+      1                   a file could not be read or written, or no X server (or it went away)
+      2                   a mistake on the command line
     """
 
     /// Parses arguments (without the program name).
