@@ -25,6 +25,10 @@ let package = Package(
         .systemLibrary(
             name: "CXext", path: "Sources/CXext", pkgConfig: "xext",
             providers: [.apt(["libxext-dev"])]),
+        // Tests only: the cursor image the server shows.
+        .systemLibrary(
+            name: "CXfixes", path: "Sources/CXfixes", pkgConfig: "xfixes",
+            providers: [.apt(["libxfixes-dev"])]),
 
         // Pure Swift: gestures, physics, scenes, display lists. No C, no clock, no I/O.
         .target(name: "InteractionEngine"),
@@ -41,6 +45,6 @@ let package = Package(
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine"]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine"]),
         .testTarget(name: "DeckAppTests", dependencies: ["DeckApp", "InteractionEngine"]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11", "CXkbCommon", "CXext"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11", "CXkbCommon", "CXext", "CXfixes"]),
     ]
 )

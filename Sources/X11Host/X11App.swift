@@ -32,8 +32,9 @@ public final class X11App {
     /// The latest time the engine was given, by an input or a tick.
     private var engineTime: Millis = 0
     private var pendingReplay: ArraySlice<TraceEntry>
-    /// Device pixels per layout pixel.
-    private let scale: Double
+    /// Device pixels per layout pixel (follows the desktop's settings unless given).
+    private var scale: Double
+    private let desktop: DesktopSettingsWatcher
     private var pointer: Point?
     private var cursor = CursorShape.arrow
     /// Frames drawn since start (the idle test reads it through `--events`).
@@ -46,8 +47,9 @@ public final class X11App {
         pendingReplay = (replay?.entries ?? []).filter { $0.input != nil }[...]
         let size = session.deck.size
         window = try X11Window(width: Int(size.width), height: Int(size.height), background: WindowBackground.rgb(Theme.background))
+        desktop = DesktopSettingsWatcher(display: window.display, screen: XDefaultScreen(window.display))
         scale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
-                                     resourceDPI: window.resourceDPI())
+                                     desktop: desktop.settings.scale, resourceDPI: desktop.resourceDPI)
         renderer.scale = scale
         if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
         frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
@@ -64,6 +66,33 @@ public final class X11App {
             return 0
         }
         setWindowIcon()
+        if let options = ScreenFontOptions.of(window.cairoSurface) {
+            renderer.useFontOptions(options)
+            cairo_font_options_destroy(options)
+        }
+        applyDesktopSettings(initial: true)
+    }
+
+    /// Scale, cursor theme and size, reduce motion from the desktop (live).
+    private func applyDesktopSettings(initial: Bool = false) {
+        let settings = desktop.settings
+        let newScale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
+                                            desktop: settings.scale, resourceDPI: desktop.resourceDPI)
+        if newScale != scale {
+            let size = session.deck.size
+            scale = newScale
+            renderer.scale = newScale
+            window.requestSize(width: Int(size.width * newScale), height: Int(size.height * newScale))
+        }
+        window.setCursorTheme(name: settings.cursorTheme, size: settings.cursorSize)
+        updateCursor(reload: true)
+        session.deck.reduceMotion = session.options.reduceMotion || settings.reduceMotion
+        needsDraw = true
+        var fields: [String: DeckEvent.Value] = ["scale": .double(scale), "reduceMotion": .bool(session.deck.reduceMotion),
+                                                 "dark": .bool(settings.prefersDark)]
+        if let theme = settings.cursorTheme { fields["cursorTheme"] = .string(theme) }
+        if let size = settings.cursorSize { fields["cursorSize"] = .int(size) }
+        if !initial || settings != DesktopSettings() { session.emit(DeckEvent("desktop-settings", fields)) }
     }
 
     /// `_NET_WM_ICON` from the assets' icons; a missing or broken one is a warning.
@@ -126,6 +155,11 @@ public final class X11App {
             var event = XEvent()
             XNextEvent(window.display, &event)
             let now = clock()
+            switch desktop.follow(&event) {
+            case .notMine: break
+            case .unchanged: continue
+            case .changed: applyDesktopSettings(); continue
+            }
             switch event.type {
             case Expose:
                 needsDraw = true
@@ -190,15 +224,16 @@ public final class X11App {
     }
 
     /// Open hand over draggable things, closed hand while dragging, the arrow elsewhere.
-    private func updateCursor() {
+    private func updateCursor(reload: Bool = false) {
         let shape = session.deck.cursor(at: pointer)
-        guard shape != cursor else { return }
+        guard shape != cursor || reload else { return }
         cursor = shape
         switch shape {
-        case .arrow: window.setCursor(named: nil, fallback: 0)
-        case .openHand: window.setCursor(named: "grab", fallback: 60)  // XC_hand2
-        case .closedHand: window.setCursor(named: "grabbing", fallback: 52)  // XC_fleur
+        case .arrow: window.setCursor(names: [], fallback: 0)
+        case .openHand: window.setCursor(names: CursorNames.openHand, fallback: CursorNames.openHandCore)
+        case .closedHand: window.setCursor(names: CursorNames.closedHand, fallback: CursorNames.closedHandCore)
         }
+        if reload { return }
         session.emit(DeckEvent("cursor", ["shape": .string(shape.rawValue)]))
     }
 

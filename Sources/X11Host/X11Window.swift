@@ -128,22 +128,37 @@ public final class X11Window {
         XFlush(display)
     }
 
-    /// Shows a named cursor: the theme's `grab` / `grabbing` through Xcursor, else the
-    /// nearest shape of the core cursor font (`hand2`, `fleur`); nil restores the default arrow.
-    func setCursor(named name: String?, fallback shape: UInt32) {
-        guard let name else {
+    /// Shows the theme's cursor of the first of `names` it has (Xcursor), else the core
+    /// cursor font's `shape`; no names restores the default arrow.
+    func setCursor(names: [String], fallback shape: UInt32) {
+        guard !names.isEmpty else {
             XUndefineCursor(display, window)
             return
         }
-        let key = name.hashValue
+        let key = names.hashValue
         var cursor = namedCursors[key]
         if cursor == nil {
-            let themed = XcursorLibraryLoadCursor(display, name)
-            cursor = themed != 0 ? themed : XCreateFontCursor(display, shape)
+            let themed = CursorNames.first(names) { name -> Cursor? in
+                let c = XcursorLibraryLoadCursor(display, name)
+                return c != 0 ? c : nil
+            }
+            cursor = themed ?? XCreateFontCursor(display, shape)
             namedCursors[key] = cursor
         }
         XDefineCursor(display, window, cursor!)
     }
+
+    /// Follows the desktop's cursor theme and size (nil: Xcursor's own defaults); the next
+    /// `setCursor` loads from the new theme.
+    func setCursorTheme(name: String?, size: Int?) {
+        if let name { XcursorSetTheme(display, name) }
+        if let size { XcursorSetDefaultSize(display, Int32(size)) }
+        for cursor in namedCursors.values { XFreeCursor(display, cursor) }
+        namedCursors = [:]
+    }
+
+    /// The Cairo surface of the window (its font options are the screen's).
+    var cairoSurface: OpaquePointer { surface }
 
     /// The screen's dots per inch from the `Xft.dpi` resource, if set.
     func resourceDPI() -> Double? {
