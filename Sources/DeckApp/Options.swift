@@ -12,6 +12,7 @@ public struct Options: Equatable, Sendable {
     public var picturesPath: String?
     public var events = false
     public var reduceMotion = false
+    public var theme = ThemeChoice.auto
     public var overlay = false
     public var screenshot: String?
     public var at: Double?
@@ -43,6 +44,7 @@ public struct Options: Equatable, Sendable {
       --pictures DIR      show your own folder of PNG pictures in the carousel (titled by file name)
       --events            print one JSON object per line on stdout for each thing that happens
       --reduce-motion     make every animation instant
+      --theme NAME        light, dark or auto (default: auto, the desktop's choice; headless: light)
       --overlay           start with the interaction overlay shown
       --scale N           draw at N device pixels per pixel (HiDPI; default from Xft.dpi)
       --screenshot OUT    render headless to OUT.png and exit (no X server needed)
@@ -129,6 +131,12 @@ public struct Options: Equatable, Sendable {
             case "--pictures": options.picturesPath = try value(for: arg)
             case "--events": options.events = true
             case "--reduce-motion": options.reduceMotion = true
+            case "--theme":
+                let name = try value(for: arg)
+                guard let theme = ThemeChoice(rawValue: name) else {
+                    throw UsageError("unknown theme '\(name)' (choose light, dark or auto)")
+                }
+                options.theme = theme
             case "--overlay": options.overlay = true
             case "--screenshot": options.screenshot = try value(for: arg)
             case "--at": options.at = try number(for: arg)

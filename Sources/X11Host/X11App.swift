@@ -87,9 +87,12 @@ public final class X11App {
         window.setCursorTheme(name: settings.cursorTheme, size: settings.cursorSize)
         updateCursor(reload: true)
         session.deck.reduceMotion = session.options.reduceMotion || settings.reduceMotion
+        session.deck.appearance = session.options.theme.appearance(desktopPrefersDark: settings.prefersDark)
+        window.setBackground(rgb: WindowBackground.rgb(Palette.of(session.deck.appearance).background))
         needsDraw = true
         var fields: [String: DeckEvent.Value] = ["scale": .double(scale), "reduceMotion": .bool(session.deck.reduceMotion),
-                                                 "dark": .bool(settings.prefersDark)]
+                                                 "dark": .bool(settings.prefersDark),
+                                                 "appearance": .string(session.deck.appearance.rawValue)]
         if let theme = settings.cursorTheme { fields["cursorTheme"] = .string(theme) }
         if let size = settings.cursorSize { fields["cursorSize"] = .int(size) }
         if !initial || settings != DesktopSettings() { session.emit(DeckEvent("desktop-settings", fields)) }

@@ -157,6 +157,11 @@ public final class X11Window {
         namedCursors = [:]
     }
 
+    /// What the server shows where nothing is drawn yet (a window grown faster than it draws).
+    func setBackground(rgb: UInt32) {
+        XSetWindowBackground(display, window, WindowBackground.pixel(rgb: rgb, visual: XDefaultVisual(display, screen)))
+    }
+
     /// The Cairo surface of the window (its font options are the screen's).
     var cairoSurface: OpaquePointer { surface }
 

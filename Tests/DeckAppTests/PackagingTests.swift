@@ -41,6 +41,16 @@ import Testing
         }
     }
 
+    @Test func themeOption() throws {
+        #expect(try Options.parse([]).theme == .auto)
+        #expect(try Options.parse(["--theme", "dark"]).theme == .dark)
+        #expect(try Options.parse(["--theme=light"]).theme == .light)
+        #expect(throws: UsageError.self) { try Options.parse(["--theme", "sepia"]) }
+        #expect(ThemeChoice.auto.appearance(desktopPrefersDark: true) == .dark)
+        #expect(ThemeChoice.auto.appearance(desktopPrefersDark: false) == .light)
+        #expect(ThemeChoice.light.appearance(desktopPrefersDark: true) == .light)
+    }
+
     @Test func helpListsEnvironmentAndExitStatus() {
         #expect(PackagingTests.helpNames("Environment:").contains("DISPLAY"))
         #expect(PackagingTests.helpNames("Environment:").contains("XDG_STATE_HOME"))
@@ -102,6 +112,7 @@ import Testing
         #expect(try complete(["gesturedeck", "--scene", "m"]) == ["messages"])
         #expect(try complete(["gesturedeck", "--scene", ""]) == Options.sceneNames)
         #expect(Set(try complete(["gesturedeck", "--re"])) == ["--reduce-motion", "--record", "--replay"])
+        #expect(try complete(["gesturedeck", "--theme", "d"]) == ["dark"])
     }
 
     @Test func desktopFileValidatesWithAnActionPerScene() throws {

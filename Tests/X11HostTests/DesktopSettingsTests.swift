@@ -2,6 +2,7 @@ import CX11
 import CXfixes
 import Foundation
 import Glibc
+import CairoRenderer
 import Testing
 @testable import X11Host
 
@@ -196,6 +197,7 @@ extension XvfbTests {
         let first = try app.waitFor("desktop-settings")
         #expect(first["scale"] as? Double == 1 && first["cursorSize"] as? Int == 24)
         #expect(first["reduceMotion"] as? Bool == false && first["dark"] as? Bool == false)
+        #expect(first["appearance"] as? String == "light")
         try app.waitFor("ready")
         let client = try TestClient(xvfb.display)
         let window = try client.window(titled: "GestureDeck")
@@ -209,6 +211,7 @@ extension XvfbTests {
         let next = try SettingsDaemon(xvfb: xvfb, file: dir + "/b.conf", settings: settings(192, 48, 0, "Adwaita-dark"))
         let changed = try app.waitFor("desktop-settings") { $0["scale"] as? Double == 2 }
         #expect(changed["cursorSize"] as? Int == 48 && changed["reduceMotion"] as? Bool == true && changed["dark"] as? Bool == true)
+        #expect(changed["appearance"] as? String == "dark", "--theme auto follows the desktop's dark theme")
         #expect(eventually(true) { windowSize(client, window) == (960, 1600) }, "the window did not grow to 2x")
         try xvfb.xdotool("mousemove", "134", "222")  // the same tile at twice the pixels
         #expect(try eventually(48) { try cursorImageSize(client).0 } == 48)
@@ -245,5 +248,19 @@ extension XvfbTests {
         try xvfb.xdotool("mousemove", "300", "600")
         try xvfb.xdotool("key", "q")
         #expect(try app.waitForExit() == 0)
+    }
+}
+
+@Suite struct ThemeOptionTests {
+    /// `--theme dark` headless: the dark palette's black background; `auto` headless stays light.
+    @Test func headlessThemes() throws {
+        let dir = try temporaryFolder()
+        for (theme, background) in [("dark", UInt32(0x000000)), ("auto", 0xF2F2F7), ("light", 0xF2F2F7)] {
+            let r = try runGestureDeck(["--scene", "wallet", "--theme", theme, "--state", dir + "/s.json",
+                                        "--screenshot", dir + "/\(theme).png"])
+            #expect(r.status == 0, "\(r.err)")
+            let image = try ImageSurface.load(png: dir + "/\(theme).png")
+            #expect(image.pixel(x: 470, y: 790) & 0xFFFFFF == background, "\(theme)")
+        }
     }
 }

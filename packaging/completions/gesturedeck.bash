@@ -5,12 +5,13 @@ _gesturedeck() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     case "$prev" in
         --scene) COMPREPLY=($(compgen -W "wallet grid messages carousel" -- "$cur")); return ;;
+        --theme) COMPREPLY=($(compgen -W "light dark auto" -- "$cur")); return ;;
         --state|--record|--replay) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --screenshot) COMPREPLY=($(compgen -f -X '!*.png' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --assets|--pictures|--frames) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --size|--scale|--at|--fps) return ;;
     esac
-    COMPREPLY=($(compgen -W "--scene --size --state --assets --pictures --events --reduce-motion --overlay
+    COMPREPLY=($(compgen -W "--scene --size --state --assets --pictures --events --reduce-motion --theme --overlay
         --scale --screenshot --at --record --replay --frames --fps --help --version" -- "$cur"))
 }
 complete -F _gesturedeck gesturedeck

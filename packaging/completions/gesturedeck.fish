@@ -7,6 +7,7 @@ complete -c gesturedeck -l assets -x -a '(__fish_complete_directories)' -d 'Samp
 complete -c gesturedeck -l pictures -x -a '(__fish_complete_directories)' -d 'Your own PNG pictures for the carousel'
 complete -c gesturedeck -l events -d 'Print one JSON object per line for each thing that happens'
 complete -c gesturedeck -l reduce-motion -d 'Make every animation instant'
+complete -c gesturedeck -l theme -x -a 'light dark auto' -d 'Light, dark or auto (the desktop)'
 complete -c gesturedeck -l overlay -d 'Start with the interaction overlay shown'
 complete -c gesturedeck -l scale -x -d 'Device pixels per pixel'
 complete -c gesturedeck -l screenshot -r -F -d 'Render headless to a PNG and exit'

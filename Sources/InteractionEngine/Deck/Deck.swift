@@ -22,6 +22,8 @@ public final class Deck {
 
     /// Draws the interaction overlay over the scene when set (the `D` key).
     public var overlay: DeckOverlay?
+    /// Light or dark: the palette every scene, the bar and the overlay are drawn with.
+    public var appearance: Appearance = .light
 
     public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
         precondition(!scenes.isEmpty, "a deck needs at least one scene")
@@ -168,6 +170,10 @@ public final class Deck {
     // MARK: Output
 
     public func render(at time: Millis) -> DisplayList {
+        Palette.$current.withValue(Palette.of(appearance)) { composeFrame(at: time) }
+    }
+
+    private func composeFrame(at time: Millis) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Theme.background))
         list.transformed(by: Transform(translation: Point(x: 0, y: Deck.barHeight))) { list in

@@ -12,8 +12,8 @@ enum WalletCardPainter {
 
     static let restingShadow = (blur: 8.0, offset: Point(x: 0, y: 1), color: Color.black.withAlpha(0.2))
     static let liftedShadow = (blur: 20.0, offset: Point(x: 0, y: 10), color: Color.black.withAlpha(0.3))
-    static let sheetColor = Color.white
-    static let incomeColor = Color(rgb: 0x1E9E57)
+    static var sheetColor: Color { Theme.surface }
+    static var incomeColor: Color { Palette.current.positive }
 
     /// Draws `card` in `frame` (any height: 200 in the stack, taller when expanded).
     static func paint(_ card: WalletCard, in frame: Rect, lifted: Bool, into list: inout DisplayList) {
