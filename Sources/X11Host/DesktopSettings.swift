@@ -135,6 +135,8 @@ final class DesktopSettingsWatcher {
     private var owner: CX11.Window = 0
     private(set) var settings = DesktopSettings()
     private(set) var resourceDPI: Double?
+    /// The text of the resource database (RESOURCE_MANAGER), if any.
+    private(set) var resources: String?
 
     /// What `follow` made of an event.
     enum Outcome {
@@ -210,9 +212,11 @@ final class DesktopSettingsWatcher {
     private func readResources() {
         guard let bytes = property(root, resourceAtom, type: Atom(XA_STRING)) else {
             resourceDPI = nil
+            resources = nil
             return
         }
-        resourceDPI = DisplayScale.dpi(fromResources: String(decoding: bytes, as: UTF8.self))
+        resources = String(decoding: bytes, as: UTF8.self)
+        resourceDPI = DisplayScale.dpi(fromResources: resources ?? "")
     }
 
     private func property(_ window: CX11.Window, _ atom: Atom, type: Atom) -> [UInt8]? {
@@ -250,10 +254,33 @@ enum CursorNames {
 /// The screen's font options (antialiasing, hinting, subpixel order), as
 /// cairo-xlib reads them from the Xft resources, for the window's text; the
 /// headless renderer keeps fixed options so goldens are reproducible.
+///
+/// Only a screen whose resources set some `Xft.*` font option (a desktop writes
+/// them, or `xrdb`) changes the window's text: without any, cairo-xlib's own
+/// fallbacks (full hinting) would only make the window differ from the headless
+/// render for no choice of the user's. cairo-xlib reads the resources once per
+/// display, so a later change applies from the next start.
 enum ScreenFontOptions {
-    /// A new `cairo_font_options_t*` the caller destroys.
-    static func of(_ surface: OpaquePointer) -> OpaquePointer? {
-        guard let options = cairo_font_options_create() else { return nil }
+    /// The resources that carry font options.
+    static let names = ["Xft.antialias", "Xft.hinting", "Xft.hintstyle", "Xft.rgba", "Xft.lcdfilter"]
+
+    /// True when `resources` (the resource database's text) sets any of `names`.
+    static func areSet(in resources: String?) -> Bool {
+        guard let resources else { return false }
+        XrmInitialize()
+        guard let database = XrmGetStringDatabase(resources) else { return false }
+        defer { XrmDestroyDatabase(database) }
+        return names.contains { name in
+            var type: UnsafeMutablePointer<CChar>?
+            var value = XrmValue()
+            let className = "Xft." + name.dropFirst(4).prefix(1).uppercased() + name.dropFirst(5)
+            return XrmGetResource(database, name, className, &type, &value) != 0
+        }
+    }
+
+    /// A new `cairo_font_options_t*` the caller destroys; nil when the screen sets none.
+    static func of(_ surface: OpaquePointer, resources: String?) -> OpaquePointer? {
+        guard areSet(in: resources), let options = cairo_font_options_create() else { return nil }
         cairo_surface_get_font_options(surface, options)
         return options
     }

@@ -66,7 +66,7 @@ public final class X11App {
             return 0
         }
         setWindowIcon()
-        if let options = ScreenFontOptions.of(window.cairoSurface) {
+        if let options = ScreenFontOptions.of(window.cairoSurface, resources: desktop.resources) {
             renderer.useFontOptions(options)
             cairo_font_options_destroy(options)
         }

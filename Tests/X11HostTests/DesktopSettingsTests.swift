@@ -93,6 +93,14 @@ private struct XSettingsWriter {
         #expect(DisplayScale.dpi(fromResources: "Xterm*dpi: 192\n") == nil)
     }
 
+    @Test func fontOptionsCountOnlyWhenTheScreenSetsThem() {
+        #expect(!ScreenFontOptions.areSet(in: nil))
+        #expect(!ScreenFontOptions.areSet(in: "Xft.dpi: 96\nXTerm*faceName: mono\n"))
+        #expect(ScreenFontOptions.areSet(in: "Xft.antialias: 0\n"))
+        #expect(ScreenFontOptions.areSet(in: "Xft*rgba: rgb\n"))
+        #expect(ScreenFontOptions.areSet(in: "Xft.hintstyle: hintslight\n"))
+    }
+
     @Test func cursorNamesFallBackInOrder() {
         let theme: Set = ["hand1", "fleur"]
         #expect(CursorNames.first(CursorNames.openHand) { theme.contains($0) ? $0 : nil } == "hand1")
@@ -262,5 +270,40 @@ extension XvfbTests {
             let image = try ImageSurface.load(png: dir + "/\(theme).png")
             #expect(image.pixel(x: 470, y: 790) & 0xFFFFFF == background, "\(theme)")
         }
+    }
+}
+
+extension XvfbTests {
+    /// `Xft.antialias: 0` on the screen: the window's text is drawn without antialiasing
+    /// (two shades in a tab label), while the headless render of the same label keeps its
+    /// fixed, antialiased options.
+    @Test func windowTextUsesTheScreensFontOptions() throws {
+        let xvfb = try Xvfb()
+        let dir = try temporaryFolder()
+        try "Xft.antialias: 0\n".write(toFile: dir + "/fonts.ad", atomically: true, encoding: .utf8)
+        try xvfb.run(try Xvfb.which("xrdb"), ["-display", xvfb.display, "-load", dir + "/fonts.ad"])
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "wallet", "--size", "480x800"])
+        try app.waitFor("ready")
+        Thread.sleep(forTimeInterval: 0.2)
+        let client = try TestClient(xvfb.display)
+        let window = try client.window(titled: "GestureDeck")
+        // The unselected "2  Grid" tab: grey text on the bar.
+        guard let image = XGetImage(client.display, window, 130, 12, 100, 20, UInt(XAllPlanes()), ZPixmap) else {
+            throw HarnessError("XGetImage failed")
+        }
+        defer { _ = image.pointee.f.destroy_image(image) }
+        var shades = Set<UInt>()
+        for y in 0..<20 { for x in 0..<100 { shades.insert(image.pointee.f.get_pixel(image, Int32(x), Int32(y)) & 0xFFFFFF) } }
+        #expect(shades.count == 2, "\(shades.count) shades in the window's tab label")
+
+        try xvfb.xdotool("mousemove", "240", "500")
+        try xvfb.xdotool("key", "q")
+        _ = try app.waitForExit()
+        let r = try runGestureDeck(["--scene", "wallet", "--state", dir + "/s2.json", "--screenshot", dir + "/headless.png"])
+        #expect(r.status == 0)
+        let headless = try ImageSurface.load(png: dir + "/headless.png")
+        var headlessShades = Set<UInt32>()
+        for y in 12..<32 { for x in 130..<230 { headlessShades.insert(headless.pixel(x: x, y: y)) } }
+        #expect(headlessShades.count > 4, "the headless label should stay antialiased")
     }
 }
