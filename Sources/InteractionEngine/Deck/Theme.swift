@@ -48,6 +48,13 @@ public struct Palette: Sendable, Hashable {
         surface: Color(rgb: 0x1C1C1E), raisedSurface: Color(rgb: 0x2C2C2E), bandTop: Color(rgb: 0x1C1C1E),
         bandBottom: Color(rgb: 0x141416), positive: Color(rgb: 0x30D158), pressedShade: Color.white.withAlpha(0.07))
 
+    /// A tinted badge (a transaction's initial): its fill's alpha over the surface, and its
+    /// letter, darker than the tint in the light and lighter in the dark.
+    public var tintFillAlpha: Double { appearance == .dark ? 0.24 : 0.14 }
+    public func ink(onTint tint: Color) -> Color {
+        appearance == .dark ? tint.mixed(with: .white, 0.5) : tint.mixed(with: .black, 0.2)
+    }
+
     public static func of(_ appearance: Appearance) -> Palette {
         appearance == .dark ? .dark : .light
     }

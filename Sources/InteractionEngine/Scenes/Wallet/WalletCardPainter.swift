@@ -131,10 +131,10 @@ enum WalletCardPainter {
     private static func paintTransaction(_ t: WalletTransaction, currency: String, accent: Color, in row: Rect,
                                          into list: inout DisplayList) {
         let badge = Point(x: row.minX + 17, y: row.midY)
-        list.append(.fillCircle(center: badge, radius: 17, .solid(accent.withAlpha(0.14))))
+        list.append(.fillCircle(center: badge, radius: 17, .solid(accent.withAlpha(Palette.current.tintFillAlpha))))
         let initial = t.merchant.first.map { String($0).uppercased() } ?? "·"
         list.append(.text(initial, Rect(x: badge.x - 17, y: badge.y - 11, width: 34, height: 22),
-                          TextStyle(size: 14, weight: .bold, color: accent.mixed(with: .black, 0.2), alignment: .center)))
+                          TextStyle(size: 14, weight: .bold, color: Palette.current.ink(onTint: accent), alignment: .center)))
         let textX = row.minX + 46
         let amountWidth: Double = 120
         let income = t.amount > 0
