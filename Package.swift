@@ -19,6 +19,16 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CXkbCommon", path: "Sources/CXkbCommon", pkgConfig: "xkbcommon-x11",
+            providers: [.apt(["libxkbcommon-x11-dev", "libx11-xcb-dev"])]),
+        .systemLibrary(
+            name: "CXext", path: "Sources/CXext", pkgConfig: "xext",
+            providers: [.apt(["libxext-dev"])]),
+        // Tests only: the cursor image the server shows.
+        .systemLibrary(
+            name: "CXfixes", path: "Sources/CXfixes", pkgConfig: "xfixes",
+            providers: [.apt(["libxfixes-dev"])]),
 
         // Pure Swift: gestures, physics, scenes, display lists. No C, no clock, no I/O.
         .target(name: "InteractionEngine"),
@@ -27,7 +37,7 @@ let package = Package(
         // Command line, assets, state file, event output: everything the hosts share.
         .target(name: "DeckApp", dependencies: ["InteractionEngine", "CairoRenderer"]),
         // The X11 window, its poll() loop and the XEvent -> engine input mapping.
-        .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo"]),
+        .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo", "CXkbCommon", "CXext"]),
         .executableTarget(name: "gesturedeck", dependencies: ["DeckApp", "X11Host"]),
         // Prints frame, engine, idle, latency and memory figures (see README "Performance").
         .executableTarget(name: "gesturedeck-bench", dependencies: ["DeckApp", "CairoRenderer", "InteractionEngine", "X11Host", "CX11", "CCairo"]),
@@ -35,6 +45,6 @@ let package = Package(
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine"]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine"]),
         .testTarget(name: "DeckAppTests", dependencies: ["DeckApp", "InteractionEngine"]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11", "CXkbCommon", "CXext", "CXfixes"]),
     ]
 )

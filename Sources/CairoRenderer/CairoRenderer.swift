@@ -16,6 +16,12 @@ public final class CairoRenderer {
 
     public init() {}
 
+    /// Draws text with `options` (a `cairo_font_options_t*`, e.g. the screen's) merged over the
+    /// fixed options headless output keeps.
+    public func useFontOptions(_ options: OpaquePointer) {
+        text.merge(fontOptions: options)
+    }
+
     /// Picture files that could not be decoded, with the reason.
     public var imageFailures: [String: String] { images.failures }
 

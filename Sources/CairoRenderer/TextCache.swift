@@ -30,6 +30,18 @@ final class TextCache {
         cairo_font_options_destroy(options)
     }
 
+    /// Merges `options` (a `cairo_font_options_t*`: the screen's antialiasing, hinting and
+    /// subpixel order) over the fixed ones; every cached layout is shaped again.
+    func merge(fontOptions options: OpaquePointer) {
+        let merged = cairo_font_options_copy(pango_cairo_context_get_font_options(context))
+        cairo_font_options_merge(merged, options)
+        pango_cairo_context_set_font_options(context, merged)
+        cairo_font_options_destroy(merged)
+        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        layouts = [:]
+        order = []
+    }
+
     deinit {
         for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         g_object_unref(UnsafeMutableRawPointer(context))

@@ -12,6 +12,7 @@ public struct Options: Equatable, Sendable {
     public var picturesPath: String?
     public var events = false
     public var reduceMotion = false
+    public var theme = ThemeChoice.auto
     public var overlay = false
     public var screenshot: String?
     public var at: Double?
@@ -53,6 +54,7 @@ public struct Options: Equatable, Sendable {
       --pictures DIR      show your own folder of PNG pictures in the carousel (titled by file name)
       --events            print one JSON object per line on stdout for each thing that happens
       --reduce-motion     make every animation instant
+      --theme NAME        light, dark or auto (default: auto, the desktop's choice; headless: light)
       --overlay           start with the interaction overlay shown
       --scale N           draw at N device pixels per pixel (HiDPI; default from Xft.dpi)
       --screenshot OUT    render headless to OUT.png and exit (no X server needed)
@@ -84,6 +86,20 @@ public struct Options: Equatable, Sendable {
 
     Mouse: press and hold to lift, drag to move or scroll, click to expand or
     select, right click cancels a drag, the wheel scrolls (Shift: sideways).
+
+    Environment:
+      DISPLAY             the X server to open the window on
+      XDG_STATE_HOME      where the state file lives (default ~/.local/state)
+      GESTUREDECK_ASSETS  the folder of sample data and pictures (as --assets)
+      GESTUREDECK_SCALE   device pixels per pixel (as --scale)
+      GDK_SCALE           device pixels per pixel, when GESTUREDECK_SCALE is not set
+      GESTUREDECK_SCREENSHOT_DIR  where F12 saves screenshots (default: the current folder)
+      DESKTOP_STARTUP_ID  the launcher's startup notification, ended once the window is up
+
+    Exit status:
+      0                   success
+      1                   a file could not be read or written, or no X server (or it went away)
+      2                   a mistake on the command line
     """
 
     /// Parses arguments (without the program name).
@@ -132,6 +148,12 @@ public struct Options: Equatable, Sendable {
             case "--pictures": options.picturesPath = try value(for: arg)
             case "--events": options.events = true
             case "--reduce-motion": options.reduceMotion = true
+            case "--theme":
+                let name = try value(for: arg)
+                guard let theme = ThemeChoice(rawValue: name) else {
+                    throw UsageError("unknown theme '\(name)' (choose light, dark or auto)")
+                }
+                options.theme = theme
             case "--overlay": options.overlay = true
             case "--screenshot": options.screenshot = try value(for: arg)
             case "--at": options.at = try number(for: arg)

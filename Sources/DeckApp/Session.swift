@@ -54,6 +54,7 @@ public final class Session {
             ?? Size(width: Double(options.width), height: Double(options.height))
         deck = Deck(scenes: scenes, initial: initial, size: windowSize)
         deck.reduceMotion = options.reduceMotion
+        deck.appearance = options.theme.appearance(desktopPrefersDark: false)
         if options.overlay { deck.overlay = DeckOverlay() }
         if options.showTaps { deck.touches = TouchIndicator() }
         printer = options.events ? EventPrinter() : nil

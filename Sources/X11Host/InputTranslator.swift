@@ -4,6 +4,8 @@ import InteractionEngine
 /// Turns XEvents into engine inputs (SPEC I1-I3).
 struct InputTranslator {
     var clock = ServerClock()
+    /// Every layout of the keymap (libxkbcommon-x11); nil falls back to Xlib's lookup of the active layout.
+    var keyboard: XkbKeyboard?
 
     static func modifiers(_ state: UInt32) -> Modifiers {
         var m: Modifiers = []
@@ -84,13 +86,18 @@ struct InputTranslator {
             }
             return InputEvent(.pointerLeft, at: clock.map(e.time, now: now))
         case KeyPress:
-            let keysym = XLookupKeysym(&event.xkey, 0)
-            let shifted = XLookupKeysym(&event.xkey, 1)
             let mods = InputTranslator.modifiers(event.xkey.state)
-            // Digits and letters as typed without Shift (so Shift+1 is still "1"); others by base keysym.
-            guard let key = InputTranslator.key(for: keysym) ?? InputTranslator.key(for: shifted) else { return nil }
+            let found: Key?
+            if let keyboard {
+                found = keyboard.key(keycode: event.xkey.keycode, state: event.xkey.state)
+            } else {
+                // Digits and letters as typed without Shift (so Shift+1 is still "1"); others by base keysym.
+                found = InputTranslator.key(for: XLookupKeysym(&event.xkey, 0)) ?? InputTranslator.key(for: XLookupKeysym(&event.xkey, 1))
+            }
+            guard let key = found else { return nil }
             return InputEvent(.key(key, mods), at: clock.map(event.xkey.time, now: now))
         default:
+            keyboard?.follow(&event)  // the keymap changed
             return nil
         }
     }

@@ -32,8 +32,9 @@ public final class X11App {
     /// The latest time the engine was given, by an input or a tick.
     private var engineTime: Millis = 0
     private var pendingReplay: ArraySlice<TraceEntry>
-    /// Device pixels per layout pixel.
-    private let scale: Double
+    /// Device pixels per layout pixel (follows the desktop's settings unless given).
+    private var scale: Double
+    private let desktop: DesktopSettingsWatcher
     private var pointer: Point?
     private var cursor = CursorShape.arrow
     /// F12 screenshots, F9 recordings and the clipboard.
@@ -49,14 +50,16 @@ public final class X11App {
         self.session = session
         pendingReplay = (replay?.entries ?? []).filter { $0.input != nil }[...]
         let size = session.deck.size
-        window = try X11Window(width: Int(size.width), height: Int(size.height))
+        window = try X11Window(width: Int(size.width), height: Int(size.height), background: WindowBackground.rgb(Theme.background))
+        desktop = DesktopSettingsWatcher(display: window.display, screen: XDefaultScreen(window.display))
         scale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
-                                     resourceDPI: window.resourceDPI())
+                                     desktop: desktop.settings.scale, resourceDPI: desktop.resourceDPI)
         renderer.scale = scale
         if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
         frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()
+        translator.keyboard = XkbKeyboard(display: window.display)
         XSetIOErrorHandler { _ in
             let message = "gesturedeck: lost the connection to the X server; the state was saved at the last change\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
@@ -68,6 +71,44 @@ public final class X11App {
             _ = message.withCString { write(2, $0, strlen($0)) }
             return 0
         }
+        setWindowIcon()
+        if let options = ScreenFontOptions.of(window.cairoSurface, resources: desktop.resources) {
+            renderer.useFontOptions(options)
+            cairo_font_options_destroy(options)
+        }
+        applyDesktopSettings(initial: true)
+    }
+
+    /// Scale, cursor theme and size, reduce motion from the desktop (live).
+    private func applyDesktopSettings(initial: Bool = false) {
+        let settings = desktop.settings
+        let newScale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
+                                            desktop: settings.scale, resourceDPI: desktop.resourceDPI)
+        if newScale != scale {
+            let size = session.deck.size
+            scale = newScale
+            renderer.scale = newScale
+            window.requestSize(width: Int(size.width * newScale), height: Int(size.height * newScale))
+        }
+        window.setCursorTheme(name: settings.cursorTheme, size: settings.cursorSize)
+        updateCursor(reload: true)
+        session.deck.reduceMotion = session.options.reduceMotion || settings.reduceMotion
+        session.deck.appearance = session.options.theme.appearance(desktopPrefersDark: settings.prefersDark)
+        window.setBackground(rgb: WindowBackground.rgb(Palette.of(session.deck.appearance).background))
+        needsDraw = true
+        var fields: [String: DeckEvent.Value] = ["scale": .double(scale), "reduceMotion": .bool(session.deck.reduceMotion),
+                                                 "dark": .bool(settings.prefersDark),
+                                                 "appearance": .string(session.deck.appearance.rawValue)]
+        if let theme = settings.cursorTheme { fields["cursorTheme"] = .string(theme) }
+        if let size = settings.cursorSize { fields["cursorSize"] = .int(size) }
+        if !initial || settings != DesktopSettings() { session.emit(DeckEvent("desktop-settings", fields)) }
+    }
+
+    /// `_NET_WM_ICON` from the assets' icons; a missing or broken one is a warning.
+    private func setWindowIcon() {
+        guard let assets = try? AssetStore.locate(explicit: session.options.assetsPath) else { return }
+        let paths = X11App.iconSizes.map { assets.path("icons/gesturedeck-\($0).png") }
+        for path in window.protocols.setIcon(pngs: paths) { Session.warn("\(path): window icon missing or unreadable") }
     }
 
     /// Runs until quit; returns the exit status.
@@ -127,6 +168,11 @@ public final class X11App {
             XNextEvent(window.display, &event)
             if capture.handle(&event) { continue }
             let now = clock()
+            switch desktop.follow(&event) {
+            case .notMine: break
+            case .unchanged: continue
+            case .changed: applyDesktopSettings(); continue
+            }
             switch event.type {
             case Expose:
                 needsDraw = true
@@ -145,6 +191,7 @@ public final class X11App {
                 }
             case ClientMessage:
                 if window.isDeleteRequest(event.xclient) { running = false }
+                if window.protocols.handle(event.xclient) == .syncRequest { needsDraw = true }
             default:
                 let translated: InputEvent?
                 if event.type == GenericEvent, let xinput = window.xinput {
@@ -190,25 +237,28 @@ public final class X11App {
     }
 
     /// Open hand over draggable things, closed hand while dragging, the arrow elsewhere.
-    private func updateCursor() {
+    private func updateCursor(reload: Bool = false) {
         let shape = session.deck.cursor(at: pointer)
-        guard shape != cursor else { return }
+        guard shape != cursor || reload else { return }
         cursor = shape
         switch shape {
-        case .arrow: window.setCursor(named: nil, fallback: 0)
-        case .openHand: window.setCursor(named: "grab", fallback: 60)  // XC_hand2
-        case .closedHand: window.setCursor(named: "grabbing", fallback: 52)  // XC_fleur
+        case .arrow: window.setCursor(names: [], fallback: 0)
+        case .openHand: window.setCursor(names: CursorNames.openHand, fallback: CursorNames.openHandCore)
+        case .closedHand: window.setCursor(names: CursorNames.closedHand, fallback: CursorNames.closedHandCore)
         }
+        if reload { return }
         session.emit(DeckEvent("cursor", ["shape": .string(shape.rawValue)]))
     }
 
     private func draw(at time: Millis) {
         let started = monotonicMillis()
+        window.protocols.frameWillDraw()
         let list = session.deck.render(at: time)
         let cr = cairo_create(frame.handle)!
         renderer.draw(list, on: cr)
         cairo_destroy(cr)
         window.present(frame.handle)
+        window.protocols.frameDidDraw()
         session.deck.overlay?.recordFrameTime(monotonicMillis() - started)
         framesDrawn += 1
         lastFrameTime = time
@@ -216,6 +266,7 @@ public final class X11App {
         needsDraw = false
         if mapped && !announcedReady {
             announcedReady = true
+            window.protocols.startupComplete()
             let size = session.deck.size
             session.emit(DeckEvent("ready", ["scene": .string(session.deck.current.name),
                                              "width": .int(Int(size.width)), "height": .int(Int(size.height))]))

@@ -18,9 +18,12 @@ public final class X11Window {
     private var namedCursors: [Int: Cursor] = [:]
     /// XInput 2.1 pointer input, when the server has it.
     private(set) var xinput: XInput2?
+    /// WM_HINTS, ping, frame sync, icon, startup notification.
+    private(set) var protocols: WindowManagerProtocols!
 
-    /// Opens the display and maps a window titled "GestureDeck".
-    public init(width: Int, height: Int) throws(HostError) {
+    /// Opens the display and maps a window titled "GestureDeck", whose background (what the
+    /// server shows before a frame is drawn, as during a resize) is `background` (0xRRGGBB).
+    public init(width: Int, height: Int, background: UInt32 = 0x000000) throws(HostError) {
         guard let display = XOpenDisplay(nil) else {
             let name = String(cString: XDisplayName(nil))
             throw HostError("cannot open X display '\(name)': set DISPLAY to a running X server, or use --screenshot")
@@ -31,7 +34,8 @@ public final class X11Window {
         self.height = height
         let root = XRootWindow(display, screen)
         window = XCreateSimpleWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0,
-                                     XBlackPixel(display, screen), XWhitePixel(display, screen))
+                                     XBlackPixel(display, screen),
+                                     WindowBackground.pixel(rgb: background, visual: XDefaultVisual(display, screen)))
         xinput = XInput2(display: display, window: window)
         // With XI2 the pointer arrives as XI2 events; core pointer events are only the fallback.
         let pointerMask = xinput == nil ? ButtonPressMask | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask : 0
@@ -40,6 +44,7 @@ public final class X11Window {
         deleteAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         var protocols = [deleteAtom]
         XSetWMProtocols(display, window, &protocols, 1)
+        self.protocols = WindowManagerProtocols(display: display, window: window, deleteAtom: deleteAtom)
         surface = cairo_xlib_surface_create(display, window, XDefaultVisual(display, screen),
                                             Int32(width), Int32(height))
         setTitle("GestureDeck")
@@ -123,22 +128,42 @@ public final class X11Window {
         XFlush(display)
     }
 
-    /// Shows a named cursor: the theme's `grab` / `grabbing` through Xcursor, else the
-    /// nearest shape of the core cursor font (`hand2`, `fleur`); nil restores the default arrow.
-    func setCursor(named name: String?, fallback shape: UInt32) {
-        guard let name else {
+    /// Shows the theme's cursor of the first of `names` it has (Xcursor), else the core
+    /// cursor font's `shape`; no names restores the default arrow.
+    func setCursor(names: [String], fallback shape: UInt32) {
+        guard !names.isEmpty else {
             XUndefineCursor(display, window)
             return
         }
-        let key = name.hashValue
+        let key = names.hashValue
         var cursor = namedCursors[key]
         if cursor == nil {
-            let themed = XcursorLibraryLoadCursor(display, name)
-            cursor = themed != 0 ? themed : XCreateFontCursor(display, shape)
+            let themed = CursorNames.first(names) { name -> Cursor? in
+                let c = XcursorLibraryLoadCursor(display, name)
+                return c != 0 ? c : nil
+            }
+            cursor = themed ?? XCreateFontCursor(display, shape)
             namedCursors[key] = cursor
         }
         XDefineCursor(display, window, cursor!)
     }
+
+    /// Follows the desktop's cursor theme and size (nil: Xcursor's own defaults); the next
+    /// `setCursor` loads from the new theme.
+    func setCursorTheme(name: String?, size: Int?) {
+        if let name { XcursorSetTheme(display, name) }
+        if let size { XcursorSetDefaultSize(display, Int32(size)) }
+        for cursor in namedCursors.values { XFreeCursor(display, cursor) }
+        namedCursors = [:]
+    }
+
+    /// What the server shows where nothing is drawn yet (a window grown faster than it draws).
+    func setBackground(rgb: UInt32) {
+        XSetWindowBackground(display, window, WindowBackground.pixel(rgb: rgb, visual: XDefaultVisual(display, screen)))
+    }
+
+    /// The Cairo surface of the window (its font options are the screen's).
+    var cairoSurface: OpaquePointer { surface }
 
     /// The screen's dots per inch from the `Xft.dpi` resource, if set.
     func resourceDPI() -> Double? {

@@ -12,6 +12,8 @@ final class XInput2 {
     let opcode: Int32
     private let display: OpaquePointer
     private(set) var decoder = SmoothScrollDecoder()
+    /// XI 2.2 touch: the first finger as the pointer (nil when the server has no XI 2.2).
+    private(set) var touch: TouchDecoder?
 
     /// Enables XI2 pointer input on `window`; nil when the server lacks XI 2.1.
     init?(display: OpaquePointer, window: CX11.Window) {
@@ -24,7 +26,12 @@ final class XInput2 {
         self.opcode = opcode
         self.display = display
         var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT >> 3) + 1)
-        for type in [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_Leave, XI_DeviceChanged] {
+        var types = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_Leave, XI_DeviceChanged]
+        if major > 2 || minor >= 2 {
+            types += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership]
+            touch = TouchDecoder()
+        }
+        for type in types {
             bits[Int(type >> 3)] |= UInt8(1 << (type & 7))
         }
         bits.withUnsafeMutableBufferPointer { buffer in
@@ -62,6 +69,14 @@ final class XInput2 {
         case XI_DeviceChanged:
             refreshDevices()
             return nil
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+            let e = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard let input = TouchInput(e, type: cookie.evtype), let kind = touch?.handle(input) else { return nil }
+            return InputEvent(kind, at: clock.map(e.time, now: now))
+        case XI_TouchOwnership:
+            let e = cookie.data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee
+            _ = touch?.handle(TouchInput(ownership: e))
+            return nil
         case XI_Enter:
             decoder.reset()
             return nil
@@ -80,6 +95,10 @@ final class XInput2 {
     }
 
     private func translate(device e: XIDeviceEvent, type: Int32, clock: inout ServerClock, now: Millis) -> InputEvent? {
+        // The server's pointer emulation of a touch the touch events already deliver.
+        if touch != nil && XInput2.isTouchEmulation(flags: e.flags, button: type == XI_Motion ? 0 : UInt32(e.detail)) {
+            return nil
+        }
         let time = clock.map(e.time, now: now)
         let at = Point(x: e.event_x, y: e.event_y)
         let mods = InputTranslator.modifiers(UInt32(bitPattern: e.mods.effective))
@@ -103,6 +122,12 @@ final class XInput2 {
             guard let pointer = InputTranslator.pointerButton(button) else { return nil }
             return InputEvent(type == XI_ButtonPress ? .pointerDown(at, pointer) : .pointerUp(at, pointer), at: time)
         }
+    }
+
+    /// True for a pointer event the server emulates from a touch (not the wheel's emulation
+    /// from scroll valuators, which the smooth-scroll decoder handles).
+    static func isTouchEmulation(flags: Int32, button: UInt32) -> Bool {
+        flags & XIPointerEmulated != 0 && !(4...7).contains(button)
     }
 
     /// The (number, value) pairs of the valuators set in an event.

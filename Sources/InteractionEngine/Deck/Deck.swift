@@ -26,6 +26,8 @@ public final class Deck {
     public var touches: TouchIndicator?
     /// The recording dot, encoding progress and "Saved to" toast: drawn in the window only.
     public var chrome = CaptureChrome()
+    /// Light or dark: the palette every scene, the bar and the overlay are drawn with.
+    public var appearance: Appearance = .light
 
     public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
         precondition(!scenes.isEmpty, "a deck needs at least one scene")
@@ -109,6 +111,7 @@ public final class Deck {
                 return true
             case "d":
                 overlay = DeckOverlay.cycled(overlay)  // off → compact → full → off
+                pending.append(DeckEvent("overlay", ["shown": .bool(overlay != nil)]))
                 return true
             case "k":
                 touches = touches == nil ? TouchIndicator() : nil
@@ -182,6 +185,10 @@ public final class Deck {
 
     /// The frame at `time`; `chrome: false` leaves out the capture indicators (screenshots).
     public func render(at time: Millis, chrome withChrome: Bool = true) -> DisplayList {
+        Palette.$current.withValue(Palette.of(appearance)) { composeFrame(at: time, chrome: withChrome) }
+    }
+
+    private func composeFrame(at time: Millis, chrome withChrome: Bool) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Theme.background))
         list.transformed(by: Transform(translation: Point(x: 0, y: Deck.barHeight))) { list in

@@ -29,7 +29,8 @@ extension CarouselScene {
     /// A subtle light band behind the strip, with hairlines above and below.
     private func renderBand(into list: inout DisplayList) {
         let band = geometry.strip
-        list.append(.fillRect(band, .verticalGradient(top: Color.white, bottom: Color(rgb: 0xF7F7FA)), cornerRadius: 0))
+        list.append(.fillRect(band, .verticalGradient(top: Palette.current.bandTop, bottom: Palette.current.bandBottom),
+                              cornerRadius: 0))
         for y in [band.minY + 0.5, band.maxY - 0.5] {
             list.append(.line(from: Point(x: band.minX, y: y), to: Point(x: band.maxX, y: y), Theme.separator, width: 1))
         }

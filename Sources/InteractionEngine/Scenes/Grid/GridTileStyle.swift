@@ -24,7 +24,7 @@ enum GridTileStyle {
         list.append(.strokeRect(rect, Color.white.withAlpha(0.16), lineWidth: 1, cornerRadius: cornerRadius))
 
         let light = tile.color.luminance > 0.62
-        let ink = light ? Theme.text : Color.white
+        let ink = light ? Theme.inkOnLight : Color.white
         let labelSize = max(11, min(17, rect.width * 0.14))
         let label = Rect(x: rect.minX + 12, y: rect.maxY - labelSize * 2.4, width: rect.width - 24, height: labelSize * 1.8)
         list.append(.text(tile.label, label, TextStyle(size: labelSize, weight: .bold, color: ink)))

@@ -67,7 +67,7 @@ struct MessageRowPainter {
                                 .diagonalGradient(from: color.mixed(with: .white, 0.22), to: color)))
         let box = Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r)
         // White letters, except on light colours (yellow) where they would fade out.
-        let ink = color.luminance > 0.65 ? Theme.text.withAlpha(0.78) : Color.white
+        let ink = color.luminance > 0.65 ? Theme.inkOnLight.withAlpha(0.78) : Color.white
         list.append(.text(c.initial, box, TextStyle(size: 20, weight: .bold, color: ink, alignment: .center)))
     }
 

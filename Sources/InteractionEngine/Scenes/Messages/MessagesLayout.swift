@@ -1,12 +1,12 @@
 /// Colours of the message list, on top of the shared `Theme`.
 public enum MessagesStyle {
-    public static let rowBackground = Color.white
-    /// Pinned rows sit on a cool grey, as in QQ.
-    public static let pinnedBackground = Color(rgb: 0xEEF1F7)
+    public static var rowBackground: Color { Theme.surface }
+    /// Pinned rows sit on a cool grey, as in QQ (a raised grey in the dark).
+    public static var pinnedBackground: Color { Palette.current.raisedSurface }
     /// A selected row (tap or Enter).
-    public static let selectedBackground = Color.white.mixed(with: Theme.accent, 0.13)
-    /// Darkening of a row or button while the pointer is down on it.
-    public static let pressedShade = Color.black.withAlpha(0.05)
+    public static var selectedBackground: Color { Theme.surface.mixed(with: Theme.accent, 0.13) }
+    /// Shading of a row or button while the pointer is down on it.
+    public static var pressedShade: Color { Palette.current.pressedShade }
     public static let badge = Color(rgb: 0xFF3B30)
     public static let pinButton = Color(rgb: 0x8E9AAF)
     public static let markReadButton = Color(rgb: 0xFF9500)

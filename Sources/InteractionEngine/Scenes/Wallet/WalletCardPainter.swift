@@ -12,8 +12,8 @@ enum WalletCardPainter {
 
     static let restingShadow = (blur: 8.0, offset: Point(x: 0, y: 1), color: Color.black.withAlpha(0.2))
     static let liftedShadow = (blur: 20.0, offset: Point(x: 0, y: 10), color: Color.black.withAlpha(0.3))
-    static let sheetColor = Color.white
-    static let incomeColor = Color(rgb: 0x1E9E57)
+    static var sheetColor: Color { Theme.surface }
+    static var incomeColor: Color { Palette.current.positive }
 
     /// Draws `card` in `frame` (any height: 200 in the stack, taller when expanded).
     static func paint(_ card: WalletCard, in frame: Rect, lifted: Bool, into list: inout DisplayList) {
@@ -131,10 +131,10 @@ enum WalletCardPainter {
     private static func paintTransaction(_ t: WalletTransaction, currency: String, accent: Color, in row: Rect,
                                          into list: inout DisplayList) {
         let badge = Point(x: row.minX + 17, y: row.midY)
-        list.append(.fillCircle(center: badge, radius: 17, .solid(accent.withAlpha(0.14))))
+        list.append(.fillCircle(center: badge, radius: 17, .solid(accent.withAlpha(Palette.current.tintFillAlpha))))
         let initial = t.merchant.first.map { String($0).uppercased() } ?? "·"
         list.append(.text(initial, Rect(x: badge.x - 17, y: badge.y - 11, width: 34, height: 22),
-                          TextStyle(size: 14, weight: .bold, color: accent.mixed(with: .black, 0.2), alignment: .center)))
+                          TextStyle(size: 14, weight: .bold, color: Palette.current.ink(onTint: accent), alignment: .center)))
         let textX = row.minX + 46
         let amountWidth: Double = 120
         let income = t.amount > 0

@@ -1,0 +1,17 @@
+# bash completion for gesturedeck (installed as share/bash-completion/completions/gesturedeck)
+_gesturedeck() {
+    local cur prev
+    cur="${COMP_WORDS[COMP_CWORD]}"
+    prev="${COMP_WORDS[COMP_CWORD-1]}"
+    case "$prev" in
+        --scene) COMPREPLY=($(compgen -W "wallet grid messages carousel" -- "$cur")); return ;;
+        --theme) COMPREPLY=($(compgen -W "light dark auto" -- "$cur")); return ;;
+        --state|--record|--replay) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --screenshot) COMPREPLY=($(compgen -f -X '!*.png' -- "$cur") $(compgen -d -- "$cur")); return ;;
+        --assets|--pictures|--frames) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --size|--scale|--at|--fps) return ;;
+    esac
+    COMPREPLY=($(compgen -W "--scene --size --state --assets --pictures --events --reduce-motion --theme --overlay
+        --scale --screenshot --at --record --replay --frames --fps --help --version" -- "$cur"))
+}
+complete -F _gesturedeck gesturedeck
