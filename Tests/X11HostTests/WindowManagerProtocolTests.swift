@@ -96,7 +96,7 @@ final class TestClient {
             var name: UnsafeMutablePointer<CChar>?
             if XFetchName(display, children[i], &name) != 0, let name {
                 defer { XFree(name) }
-                if String(cString: name) == title { return children[i] }
+                if String(cString: name).hasPrefix(title) { return children[i] }
             }
         }
         throw HarnessError("no window titled \(title)")
@@ -150,7 +150,7 @@ final class TestClient {
     }
 }
 
-private func capture(_ tool: String, _ arguments: [String], display: String) throws -> String {
+private func runTool(_ tool: String, _ arguments: [String], display: String) throws -> String {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: try Xvfb.which(tool))
     p.arguments = arguments
@@ -192,11 +192,11 @@ extension XvfbTests {
         #expect(text == "remove: ID=\(id)")
 
         let window = try launcher.window(titled: "GestureDeck")
-        let props = try capture("xprop", ["-len", "100000000", "-id", String(window)], display: xvfb.display)
+        let props = try runTool("xprop", ["-len", "100000000", "-id", String(window)], display: xvfb.display)
         let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? ""
         for expected in [
             "WM_CLASS(STRING) = \"gesturedeck\", \"GestureDeck\"",
-            "_NET_WM_NAME(UTF8_STRING) = \"GestureDeck\"",
+            "_NET_WM_NAME(UTF8_STRING) = \"GestureDeck: Wallet\"",
             "_NET_WM_PID(CARDINAL) = \(app.process.processIdentifier)",
             "WM_CLIENT_MACHINE(STRING) = \"",
             "Client accepts input or input focus: True",
