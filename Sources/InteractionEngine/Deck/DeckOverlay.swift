@@ -73,7 +73,7 @@ public struct DeckOverlay: Sendable {
         }
 
         var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0)" } ?? ""),
-                     "velocity \(Int(v.x.rounded())), \(Int(v.y.rounded())) px/s  |v| \(Int(v.length.rounded()))"]
+                     "velocity \(Int(clamping: v.x.rounded())), \(Int(clamping: v.y.rounded())) px/s  |v| \(Int(clamping: v.length.rounded()))"]
         if let status = hints.status { lines.append(status) }
         let box = Rect(x: 8, y: Deck.barHeight + 8, width: min(deck.size.width - 16, 330), height: Double(lines.count) * 15 + 62)
         list.append(.fillRect(box, .solid(Color.black.withAlpha(0.74)), cornerRadius: 8))
