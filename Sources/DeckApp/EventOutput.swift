@@ -15,9 +15,9 @@ import Glibc
 /// O_NONBLOCK is not set on the descriptor: its open file description may be
 /// shared with the shell (a terminal), which must not see it change.
 public final class EventOutput {
-    /// Bytes of unwritten lines kept for a slow reader before output stops (1 MiB,
-    /// about 10,000 events: far more than a burst of interaction prints).
-    public static let bufferLimit = 1 << 20
+    /// Bytes of unwritten lines kept for a slow reader before output stops (256 KiB, about
+    /// 3,000 events, on top of a pipe's own 64 KiB: more than a burst of interaction prints).
+    public static let bufferLimit = 256 << 10
     /// At exit, how long pending lines may wait for a slow reader, in ms.
     public static let closingWait: Int32 = 1000
 
