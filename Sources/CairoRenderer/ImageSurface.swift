@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 
 /// An ARGB32 Cairo image surface that owns its pixels: the headless canvas.
 public final class ImageSurface {
@@ -39,9 +40,12 @@ public final class ImageSurface {
     /// Writes the surface as a PNG file.
     public func writePNG(to path: String) throws(RenderError) {
         cairo_surface_flush(handle)
+        errno = 0
         let status = cairo_surface_write_to_png(handle, path)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError("\(path): could not write PNG (\(String(cString: cairo_status_to_string(status))))")
+            let cause = errno == EFBIG ? ": over the file size limit" : errno == ENOSPC ? ": the disk is full"
+                : errno != 0 ? ": \(String(cString: strerror(errno)))" : ""
+            throw RenderError("\(path): could not write PNG (\(String(cString: cairo_status_to_string(status)))\(cause))")
         }
     }
 

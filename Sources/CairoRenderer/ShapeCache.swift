@@ -12,6 +12,9 @@ final class ShapeCache {
     /// Memory the cached surfaces may take, in bytes.
     /// 32 MB holds a 1280x800 wallet's card faces and shadows, or a screen of grid tiles.
     static let byteBudget = 32 << 20
+    /// Shapes wider or taller than this many device pixels are drawn directly, never cached
+    /// (a layout pushed far off by extreme input must not allocate a giant surface).
+    static let maximumSide = 4096
 
     private enum Kind: Hashable {
         case fill(Paint, radius: Int)
@@ -39,10 +42,11 @@ final class ShapeCache {
     /// `draw` paints the shape at the origin of a surface of the given device size.
     func fill(_ cr: OpaquePointer, _ rect: Rect, _ paint: Paint, radius: Double, deviceScale: Double,
               draw: (OpaquePointer, Rect, Double) -> Void) {
-        let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
+        let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
+        let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0 else { return }
         let r = radius * deviceScale
-        let key = Key(kind: .fill(paint, radius: Int((r * 2).rounded())), width: w, height: h)
+        let key = Key(kind: .fill(paint, radius: Int(clamping: (r * 2).rounded())), width: w, height: h)
         guard let surface = cached(key, render: { surface, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
         }) else {
@@ -55,10 +59,11 @@ final class ShapeCache {
     /// Draws the outline of a rounded rectangle (`lineWidth` inside its edge) from the cache.
     func stroke(_ cr: OpaquePointer, _ rect: Rect, _ color: Color, lineWidth: Double, radius: Double, deviceScale: Double,
                 draw: (OpaquePointer, Rect, Double, Double) -> Void) {
-        let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
+        let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
+        let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let r = radius * deviceScale, lw = lineWidth * deviceScale
-        let key = Key(kind: .stroke(color, lineWidth: Int((lw * 4).rounded()), radius: Int((r * 2).rounded())),
+        let key = Key(kind: .stroke(color, lineWidth: Int(clamping: (lw * 4).rounded()), radius: Int(clamping: (r * 2).rounded())),
                       width: w, height: h)
         guard let surface = cached(key, render: { _, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw)
@@ -72,11 +77,12 @@ final class ShapeCache {
     /// Draws a box shadow for `rect` (user space) from the cache.
     func shadow(_ cr: OpaquePointer, _ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double,
                 draw: (OpaquePointer, Rect, Double, Double) -> Void) {
-        let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
+        let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
+        let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let b = blur * deviceScale, r = radius * deviceScale
-        let margin = Int((b / 2).rounded(.up)) + 1
-        let key = Key(kind: .shadow(radius: Int((r * 2).rounded()), blur: Int((b * 2).rounded()), color),
+        let margin = Int(clamping: (b / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
+        let key = Key(kind: .shadow(radius: Int(clamping: (r * 2).rounded()), blur: Int(clamping: (b * 2).rounded()), color),
                       width: w + 2 * margin, height: h + 2 * margin)
         guard let surface = cached(key, render: { _, scr in
             draw(scr, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
@@ -91,6 +97,7 @@ final class ShapeCache {
 
     /// The cached surface for `key`, made now if it was asked for before; nil the first time.
     private func cached(_ key: Key, render: (ImageSurface, OpaquePointer) -> Void) -> ImageSurface? {
+        guard key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide else { return nil }
         clock += 1
         if let hit = surfaces[key] {
             surfaces[key]?.lastUse = clock

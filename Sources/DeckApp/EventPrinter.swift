@@ -1,7 +1,7 @@
 import Foundation
 import InteractionEngine
 
-/// Writes deck events as JSON lines (`--events`).
+/// Spells deck events as JSON lines (`--events`); `EventOutput` writes them.
 public struct EventPrinter: Sendable {
     public init() {}
 
@@ -22,12 +22,5 @@ public struct EventPrinter: Sendable {
             return #"{"event":"\#(event.name)"}"#
         }
         return text
-    }
-
-    /// Prints the event on stdout and flushes, so a reader sees it at once.
-    public func print(_ event: DeckEvent) {
-        var text = line(for: event)
-        text.append("\n")
-        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

@@ -49,7 +49,9 @@ public struct Options: Equatable, Sendable {
     Options:
       --scene NAME        start on wallet, grid, messages or carousel (default: last used, else wallet)
       --size WxH          window or screenshot size in pixels (default: the last window size, else 480x800)
-      --state FILE        state file (default $XDG_STATE_HOME/gesturedeck/state.json)
+      --state FILE        state file (default $XDG_STATE_HOME/gesturedeck/state.json, else
+                          ~/.local/state/...; without an absolute HOME give --state). One window
+                          owns it (a lock on FILE.lock); a second one on it runs read-only
       --assets DIR        sample data and pictures (default: the installed or bundled assets)
       --pictures DIR      show your own folder of PNG pictures in the carousel (titled by file name)
       --events            print one JSON object per line on stdout for each thing that happens

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import InteractionEngine
 
 /// One run of the program: the deck plus its I/O (state file, events, warnings).
@@ -11,9 +12,14 @@ public final class Session {
     public let options: Options
     public let deck: Deck
     public let store: StateStore
-    private let printer: EventPrinter?
+    private let printer = EventPrinter()
+    private let output: EventOutput?
     private var savedRevision: Int
     private var lastSaveFailed = false
+    /// Why this session never writes the state (another instance holds it, or a damaged
+    /// file could not be moved aside); nil when it saves normally.
+    public private(set) var readOnlyReason: String?
+    private var lock: StateLock?
     private var recorder: TraceRecorder?
     /// Every input and tick since `startJournal()` (F9 recordings are cut from it).
     public internal(set) var journal: SessionJournal?
@@ -33,15 +39,45 @@ public final class Session {
             }
             assets.picturesDirectory = pictures
         }
-        store = StateStore(path: options.statePath ?? StateStore.defaultPath())
+        // Only a window, or a replay given an explicit --state, writes the state.
+        let headless = options.screenshot != nil || options.framesDir != nil
+        let saves = !headless || (trace != nil && options.statePath != nil)
         var warnings: [String] = []
+        if let path = options.statePath ?? StateStore.defaultPath() {
+            store = StateStore(path: path)
+        } else if saves {
+            let home = ProcessInfo.processInfo.environment["HOME"].map { "'\($0)'" } ?? "not set"
+            throw AssetError("HOME is \(home), not an absolute path, so there is no place for the state file: "
+                             + "set HOME or XDG_STATE_HOME to an absolute folder, or give --state FILE")
+        } else {
+            store = StateStore(path: "/dev/null/no-home")  // never read or written: headless without a home
+        }
+        if saves {
+            switch StateLock.acquire(for: store.path) {
+            case .acquired(let lock):
+                self.lock = lock
+                store.removeStaleTemporaries()
+            case .heldElsewhere(let owner):
+                readOnlyReason = "\(store.path) is in use by another gesturedeck\(owner.map { " (pid \($0))" } ?? ""): "
+                    + "this window is read-only, its changes will not be saved"
+                warnings.append(readOnlyReason!)
+            case .unavailable:
+                break  // the folder cannot hold a lock file: saving will say what is wrong
+            }
+        }
         let state: DeckState
         if let trace {
             state = trace.state
+        } else if options.statePath == nil && StateStore.defaultPath() == nil {
+            state = DeckState()
+        } else if readOnlyReason != nil {
+            // Another instance owns the file: read it, never move it aside.
+            state = (try? JSONDecoder().decode(DeckState.self, from: Data(contentsOf: URL(fileURLWithPath: store.target)))) ?? DeckState()
         } else {
             let loaded = store.load()
             state = loaded.state
             if let warning = loaded.warning { warnings.append(warning) }
+            if loaded.mustNotSave { readOnlyReason = "\(store.path) could not be moved aside" }
         }
         let scenes = try SceneCatalog.makeScenes(assets: assets, state: state, warnings: &warnings)
         let initial = trace?.scene ?? options.scene ?? state.window?.scene
@@ -57,17 +93,18 @@ public final class Session {
         deck.appearance = options.theme.appearance(desktopPrefersDark: false)
         if options.overlay { deck.overlay = DeckOverlay() }
         if options.showTaps { deck.touches = TouchIndicator() }
-        printer = options.events ? EventPrinter() : nil
+        output = options.events ? EventOutput(warn: Session.warn) : nil
         savedRevision = deck.stateRevision
-        for warning in warnings {
-            Session.warn(warning)
-            deck.showNotice(warning)
-        }
+        for warning in warnings { Session.warn(warning) }
+        // Every warning of the start is shown, not only the last one.
+        if !warnings.isEmpty { deck.showNotice(warnings.joined(separator: "\n")) }
     }
 
     /// Prints a warning on stderr.
     public static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("gesturedeck: \(message)\n".utf8))
+        let text = "gesturedeck: \(message)\n"
+        // write(2), not FileHandle.write: a closed or full stderr must not trap.
+        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 
     /// Starts writing every input and frame tick to `path` (`--record`).
@@ -91,29 +128,57 @@ public final class Session {
     }
 
     /// Prints pending events, saves when something changed, and returns what the deck asked for.
+    /// The change is saved before the event that reports it is printed.
     public func flush() -> [DeckCommand] {
-        for event in deck.drainEvents() { emit(event) }
+        let events = deck.drainEvents()
         if deck.stateRevision != savedRevision { save() }
+        for event in events { emit(event) }
         return deck.drainCommands()
     }
 
-    /// Prints one event when `--events` is on.
+    /// Prints one event when `--events` is on (never blocking: see `EventOutput`).
     public func emit(_ event: DeckEvent) {
-        printer?.print(event)
+        output?.write(line: printer.line(for: event))
+    }
+
+    /// Writes event lines still queued for a slow reader (waits at most `EventOutput.closingWait`).
+    public func flushOutput() {
+        output?.flush(waiting: EventOutput.closingWait)
+    }
+
+    /// Ends the session: cancels any press in flight (so only committed changes are kept),
+    /// saves, prints the remaining events and `quit`. Returns whether the state is saved.
+    @discardableResult
+    public func finish(at time: Millis, quit: DeckEvent?) -> Bool {
+        deck.cancelPress(at: time)
+        let events = deck.drainEvents()
+        let saved = save()
+        for event in events { emit(event) }
+        if let quit { emit(quit) }
+        output?.flush(waiting: EventOutput.closingWait)
+        return saved
     }
 
     /// Saves the state now; a failure is reported, shown, and retried at the next change.
-    public func save() {
+    /// Returns whether the state on disk is now the deck's (false when read-only or failed).
+    @discardableResult
+    public func save() -> Bool {
+        guard readOnlyReason == nil else {
+            savedRevision = deck.stateRevision
+            return false
+        }
         do {
             try store.save(deck.state())
             savedRevision = deck.stateRevision
             lastSaveFailed = false
+            return true
         } catch {
             savedRevision = deck.stateRevision
             let message = "could not save: \(error)"
             Session.warn(message)
             if !lastSaveFailed { deck.showNotice(message) }
             lastSaveFailed = true
+            return false
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import InteractionEngine
 
 /// The first line of a trace: enough to start the replay where the recording started.
@@ -42,32 +43,53 @@ public struct TraceEntry: Codable, Equatable, Sendable {
 
 /// Appends a session's inputs and frame ticks to a trace file (`--record`).
 public final class TraceRecorder {
-    private let handle: FileHandle
+    private let fd: Int32
+    private let path: String
+    /// Why writing failed, once it has: recording stops with one warning.
+    private var failed: String?
     private let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys]
         return e
     }()
 
+    /// Opens `path` for writing in place (O_WRONLY|O_CREAT|O_TRUNC): whatever is there stays
+    /// what it is (a FIFO, a device, a link's target), never replaced by a new file.
     public init(path: String, header: TraceHeader) throws(TraceError) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw TraceError("\(path): cannot create the trace file")
+        // O_NONBLOCK only for the open: a FIFO without a reader fails (ENXIO) instead of hanging.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard fd >= 0 else {
+            let reason = errno == ENXIO ? "a FIFO with no reader" : errno == EISDIR ? "a folder" : String(cString: strerror(errno))
+            throw TraceError("\(path): cannot create the trace file (\(reason))")
         }
-        self.handle = handle
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        self.fd = fd
+        self.path = path
         write(header)
     }
 
-    deinit { try? handle.close() }
+    deinit { close(fd) }
 
     public func record(_ entry: TraceEntry) {
         write(entry)
     }
 
     private func write<T: Encodable>(_ value: T) {
-        guard var data = try? encoder.encode(value) else { return }
+        guard failed == nil, var data = try? encoder.encode(value) else { return }
         data.append(0x0A)
-        handle.write(data)
+        var offset = 0
+        data.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+        }
+        if let failed { Session.warn("\(path): recording stopped (\(failed))") }
     }
 }
 
@@ -100,7 +122,7 @@ public struct Trace: Sendable {
             if String(data: data[first.range], encoding: .utf8) == nil {
                 throw TraceError("\(path):1: not UTF-8 text")
             }
-            throw TraceError("\(path):1: not a trace header (\(Trace.describe(error)))")
+            throw TraceError("\(path):1: not a trace header (\(Trace.describe(error, in: data[first.range])))")
         }
         guard header.format == TraceHeader.formatName else {
             throw TraceError("\(path):1: format '\(header.format)' is not \(TraceHeader.formatName)")
@@ -124,10 +146,10 @@ public struct Trace: Sendable {
                 if String(data: data[line.range], encoding: .utf8) == nil {
                     throw TraceError("\(path):\(line.number): not UTF-8 text")
                 }
-                throw TraceError("\(path):\(line.number): malformed entry (\(Trace.describe(error)))")
+                throw TraceError("\(path):\(line.number): malformed entry (\(Trace.describe(error, in: data[line.range])))")
             }
-            guard entry.t.isFinite, entry.t >= last else {
-                throw TraceError("\(path):\(line.number): time \(entry.t) goes backwards or is not a number")
+            if let problem = entry.problem(after: last) {
+                throw TraceError("\(path):\(line.number): \(problem)")
             }
             guard (entry.input != nil) != (entry.tick == true) else {
                 throw TraceError("\(path):\(line.number): an entry is either an input or a tick")
@@ -167,8 +189,8 @@ public struct Trace: Sendable {
     /// The time of the last entry (0 for an empty trace).
     public var duration: Millis { entries.last?.t ?? 0 }
 
-    private static func describe(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError { return StateStore.describe(decoding) }
+    private static func describe(_ error: any Error, in data: Data) -> String {
+        if let decoding = error as? DecodingError { return StateStore.describe(decoding, in: data) }
         return "\(error)"
     }
 }

@@ -6,6 +6,10 @@ import Foundation
 import Glibc
 import InteractionEngine
 
+/// What the X I/O error handler (a C callback, which cannot capture context) runs before
+/// exiting: the session's final save. Returns whether the state was saved.
+nonisolated(unsafe) private var connectionLost: (() -> Bool)?
+
 /// The desktop host: runs a session in an X11 window until the user quits.
 ///
 /// The loop follows suckless st: poll() on the X connection with a timeout
@@ -43,6 +47,10 @@ public final class X11App {
     private var title = ""
     /// Frames drawn since start (the idle test reads it through `--events`).
     public private(set) var framesDrawn = 0
+    /// SIGTERM, SIGINT and SIGHUP, watched by the poll() loop.
+    private let signals: SignalPipe?
+    /// The signal that ended the loop, if one did.
+    private var endedBy: String?
 
     /// Opens the window; throws when there is no X server. A `replay` trace's
     /// inputs are fed at their recorded times, alongside live input.
@@ -50,18 +58,31 @@ public final class X11App {
         self.session = session
         pendingReplay = (replay?.entries ?? []).filter { $0.input != nil }[...]
         let size = session.deck.size
-        window = try X11Window(width: Int(size.width), height: Int(size.height), background: WindowBackground.rgb(Theme.background))
+        window = try X11Window(width: Int(clamping: size.width), height: Int(clamping: size.height),
+                               background: WindowBackground.rgb(Theme.background))
         desktop = DesktopSettingsWatcher(display: window.display, screen: XDefaultScreen(window.display))
         scale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
                                      desktop: desktop.settings.scale, resourceDPI: desktop.resourceDPI)
         renderer.scale = scale
-        if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
-        frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
+        // The first window fits the work area (the requested size stays for headless output).
+        let device = (width: min(Int(clamping: (size.width * scale).rounded()), window.workArea.width),
+                      height: min(Int(clamping: (size.height * scale).rounded()), window.workArea.height))
+        if let problem = DeviceSize.problem(width: Double(device.width), height: Double(device.height), scale: 1) {
+            throw HostError(problem)
+        }
+        if scale != 1 || device != (window.width, window.height) { window.requestSize(width: device.width, height: device.height) }
+        frame = ImageSurface(width: device.width, height: device.height)
+        let fitted = Size(width: Double(device.width) / scale, height: Double(device.height) / scale)
+        if fitted != size { session.handle(InputEvent(.resize(fitted), at: 0)) }
+        signals = SignalPipe()
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()
         translator.keyboard = XkbKeyboard(display: window.display)
         XSetIOErrorHandler { _ in
-            let message = "gesturedeck: lost the connection to the X server; the state was saved at the last change\n"
+            // Save what can be saved (the press cancelled), and say truthfully whether it was.
+            let saved = connectionLost?() ?? false
+            let message = "gesturedeck: lost the connection to the X server; "
+                + (saved ? "the state was saved\n" : "the state could not be saved (see above)\n")
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(1)
         }
@@ -113,9 +134,16 @@ public final class X11App {
 
     /// Runs until quit; returns the exit status.
     public func run() -> Int32 {
-        var fds = pollfd(fd: window.connectionFD, events: Int16(POLLIN), revents: 0)
+        connectionLost = { [unowned self] in self.session.finish(at: self.engineTime, quit: nil) }
+        var fds = [pollfd(fd: window.connectionFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signals?.readFD ?? -1, events: Int16(POLLIN), revents: 0)]
         while running {
+            if let signo = signals?.drain().first {
+                endedBy = SignalPipe.name(signo)
+                break
+            }
             drainEvents()
+            guard running else { break }
             let now = clock()
             feedReplay(now: now)
             engineTime = max(engineTime, now)
@@ -129,12 +157,15 @@ public final class X11App {
             if capture.poll() { needsDraw = true }
             updateTitle()
             guard running else { break }
-            fds.revents = 0
-            _ = poll(&fds, 1, capture.limit(timeout(now: clock())))
+            fds[0].revents = 0
+            fds[1].revents = 0
+            _ = poll(&fds, 2, capture.limit(timeout(now: clock())))
         }
+        connectionLost = nil
         capture.finish(at: engineTime)
-        session.save()
-        session.emit(DeckEvent("quit", ["frames": .int(framesDrawn)]))
+        var fields: [String: DeckEvent.Value] = ["frames": .int(framesDrawn)]
+        if let endedBy { fields["signal"] = .string(endedBy) }
+        session.finish(at: engineTime, quit: DeckEvent("quit", fields))
         return 0
     }
 
@@ -192,6 +223,12 @@ public final class X11App {
             case ClientMessage:
                 if window.isDeleteRequest(event.xclient) { running = false }
                 if window.protocols.handle(event.xclient) == .syncRequest { needsDraw = true }
+            case DestroyNotify:
+                // Another client destroyed the window: nothing left to show; save and end.
+                if window.isDestroyNotify(event.xdestroywindow) {
+                    running = false
+                    return
+                }
             default:
                 let translated: InputEvent?
                 if event.type == GenericEvent, let xinput = window.xinput {

@@ -20,6 +20,11 @@ public final class X11Window {
     private(set) var xinput: XInput2?
     /// WM_HINTS, ping, frame sync, icon, startup notification.
     private(set) var protocols: WindowManagerProtocols!
+    /// The screen's work area (`_NET_WORKAREA`, else the screen size), in device pixels:
+    /// the first window never opens larger than this.
+    public let workArea: (width: Int, height: Int)
+    /// Set when another client destroyed the window (DestroyNotify): nothing more may be sent to it.
+    private(set) var destroyed = false
 
     /// Opens the display and maps a window titled "GestureDeck", whose background (what the
     /// server shows before a frame is drawn, as during a resize) is `background` (0xRRGGBB).
@@ -30,9 +35,12 @@ public final class X11Window {
         }
         self.display = display
         screen = XDefaultScreen(display)
+        let root = XRootWindow(display, screen)
+        workArea = X11Window.workArea(display, screen: screen, root: root)
+        // A window larger than the screen costs seconds and gigabytes and shows nothing more.
+        let width = min(max(1, width), workArea.width), height = min(max(1, height), workArea.height)
         self.width = width
         self.height = height
-        let root = XRootWindow(display, screen)
         window = XCreateSimpleWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0,
                                      XBlackPixel(display, screen),
                                      WindowBackground.pixel(rgb: background, visual: XDefaultVisual(display, screen)))
@@ -64,8 +72,35 @@ public final class X11Window {
     deinit {
         cairo_surface_destroy(surface)
         for cursor in namedCursors.values { XFreeCursor(display, cursor) }
-        XDestroyWindow(display, window)
+        if !destroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
+    }
+
+    /// True for the DestroyNotify of this window (another client called XDestroyWindow).
+    func isDestroyNotify(_ event: XDestroyWindowEvent) -> Bool {
+        guard event.window == window else { return false }
+        destroyed = true
+        return true
+    }
+
+    /// The root window's `_NET_WORKAREA` of desktop 0 (set by the window manager), else the screen size.
+    static func workArea(_ display: OpaquePointer, screen: Int32, root: CX11.Window) -> (width: Int, height: Int) {
+        let screenSize = (width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
+        let atom = XInternAtom(display, "_NET_WORKAREA", 1)  // only if it exists
+        guard atom != 0 else { return screenSize }
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, root, atom, 0, 4, 0, XA_CARDINAL, &type, &format, &count, &after, &data) == Success,
+              let data else { return screenSize }
+        defer { XFree(data) }
+        guard format == 32, count >= 4 else { return screenSize }
+        // Format-32 properties come back as C longs.
+        let values = UnsafeRawPointer(data).assumingMemoryBound(to: Int.self)
+        let width = values[2], height = values[3]
+        guard width > 0, height > 0 else { return screenSize }
+        return (min(width, screenSize.width), min(height, screenSize.height))
     }
 
     public var connectionFD: Int32 { XConnectionNumber(display) }
@@ -105,7 +140,7 @@ public final class X11Window {
 
     /// Asks for a new window size (the ConfigureNotify that follows does the rest).
     func requestSize(width: Int, height: Int) {
-        XResizeWindow(display, window, UInt32(max(1, width)), UInt32(max(1, height)))
+        XResizeWindow(display, window, UInt32(min(max(1, width), workArea.width)), UInt32(min(max(1, height), workArea.height)))
     }
 
     /// Follows a ConfigureNotify; true when the size changed.

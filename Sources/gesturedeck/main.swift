@@ -1,11 +1,15 @@
+import CairoRenderer
 import DeckApp
 import Foundation
 import InteractionEngine
 import X11Host
 
+// First, before anything opens a file: fds 0-2 open, SIGPIPE and SIGXFSZ ignored.
+StandardDescriptors.prepare()
+
 /// Exits with a one-line message on stderr.
 func fail(_ message: String, status: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("gesturedeck: \(message)\n".utf8))
+    Session.warn(message)
     exit(status)
 }
 
@@ -42,6 +46,9 @@ do {
 }
 
 if options.screenshot != nil || options.framesDir != nil || options.video != nil {
+    if let problem = DeviceSize.problem(width: session.deck.size.width, height: session.deck.size.height, scale: options.scale ?? 1) {
+        fail(problem)
+    }
     let headless = Headless(session: session, scale: options.scale ?? 1)
     if let trace, let export = VideoExport(options: options, trace: trace) {
         do {
@@ -70,8 +77,10 @@ if options.screenshot != nil || options.framesDir != nil || options.video != nil
         // A replay given an explicit --state leaves the final arrangement there (tests compare it).
         if trace != nil && options.statePath != nil { session.save() }
     } catch {
+        session.flushOutput()
         fail(error.description)
     }
+    session.flushOutput()
     exit(0)
 }
 

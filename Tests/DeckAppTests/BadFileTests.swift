@@ -150,7 +150,7 @@ import Testing
             case .truncated: BadStateFileTests.good.prefix(30)
             case .wrongTyped: Data(#"{"version":1,"wallet":{"order":"a,b"}}"#.utf8)
             case .wrongTopLevel: Data("[1, 2, 3]".utf8)
-            case .huge: BadStateFileTests.good + Data(repeating: 0x20, count: Damage.hugeSize)
+            case .huge: BadStateFileTests.good + Data(repeating: 0x20, count: StateStore.maximumSize + (1 << 20))
             case .nonUTF8: Data(#"{"version":1,"wallet":{"order":[""#.utf8) + Data([0xFF, 0xFE, 0xE9]) + Data(#""]}}"#.utf8)
             case .unknownVersion: Data(#"{"version":2,"wallet":{"order":["a"]}}"#.utf8)
             case .missingVersion: Data(#"{"wallet":{"order":["a"]}}"#.utf8)

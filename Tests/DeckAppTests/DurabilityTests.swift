@@ -68,15 +68,15 @@ import Testing
         #expect(store.load().state.wallet?.order == ["b", "a"])
     }
 
-    /// A save that cannot write its temporary file fails with a message and leaves the old file as it was.
+    /// A save that cannot complete fails with a message and leaves the old file as it was.
+    /// (The temporary file's name is mkstemp's, so it cannot be blocked by name any more:
+    /// here the new state is over the size the store accepts.)
     @Test func aFailedSaveKeepsTheOldFile() throws {
         let scratch = try ScratchFolder()
-        let store = StateStore(path: scratch.path + "/state.json")
+        let store = StateStore(path: scratch.path + "/state.json", maximumSize: 64)
         try store.save(DeckState(wallet: .init(order: ["old"])))
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
-        // A folder where this process's temporary file would go.
-        try FileManager.default.createDirectory(atPath: store.path + ".tmp-\(getpid())", withIntermediateDirectories: true)
-        #expect { try store.save(DeckState(wallet: .init(order: ["new"]))) } throws: { error in
+        #expect { try store.save(DeckState(wallet: .init(order: ["new", "and", "longer", "than", "the", "limit"]))) } throws: { error in
             "\(error)".contains(store.path)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)

@@ -190,13 +190,22 @@ struct InputFuzzer {
             return Point(x: rng.double(0...max(1, size.width)), y: rng.double(0...max(1, size.height)))
         case ..<0.90:
             return Point(x: rng.double(-60...size.width + 60), y: rng.double(-60...size.height + 60))
-        case ..<0.97:
+        case ..<0.96:
             return Point(x: rng.sign() * rng.double(0...1e6), y: rng.sign() * rng.double(0...1e6))
+        case ..<0.98:
+            // Far beyond any screen (a hostile trace, issue 19): every magnitude out to 1e300.
+            return Point(x: rng.sign() * Self.magnitude(&rng), y: rng.sign() * Self.magnitude(&rng))
         default:
             // Extreme corners and edges exactly.
-            return Point(x: rng.pick([0, size.width, -1e6, 1e6, -0.0, 1e-300]),
-                         y: rng.pick([0, size.height, Deck.barHeight, -1e6, 1e6, 1e-300]))
+            return Point(x: rng.pick([0, size.width, -1e6, 1e6, -0.0, 1e-300, 1e300, -1e300, 9.3e18, -9.3e18]),
+                         y: rng.pick([0, size.height, Deck.barHeight, -1e6, 1e6, 1e-300, 1e300, -1e300, 9.3e18]))
         }
+    }
+
+    /// 10^k for a random k in 0...300, times a random mantissa: magnitudes spread evenly in
+    /// exponent, so Int's range (9.2e18) and Double's far end are both reached.
+    static func magnitude(_ rng: inout SplitMix64) -> Double {
+        rng.double(1...9.99) * pow(10, Double(rng.int(0...300)))
     }
 
     /// A position in the scene area (below the bar), where gestures happen.
@@ -327,9 +336,12 @@ struct InputFuzzer {
     private mutating func wheelDelta() -> WheelDelta {
         if rng.chance(0.5) {
             if rng.chance(0.03) { return .steps(dx: rng.int(-1000...1000), dy: rng.int(-1000...1000)) }
+            // Int's ends: a sum of the two axes must not overflow (issue 19).
+            if rng.chance(0.01) { return .steps(dx: rng.pick([Int.max, Int.min, Int.max - 1]), dy: rng.pick([Int.max, Int.min, 1, -1])) }
             return rng.chance(0.8) ? .steps(dx: 0, dy: rng.pick([-1, 1, 2, -3])) : .steps(dx: rng.int(-2...2), dy: 0)
         }
         if rng.chance(0.03) { return .pixels(dx: rng.sign() * rng.double(0...1e6), dy: rng.sign() * rng.double(0...1e6)) }
+        if rng.chance(0.01) { return .pixels(dx: rng.sign() * Self.magnitude(&rng), dy: rng.sign() * Self.magnitude(&rng)) }
         return .pixels(dx: rng.chance(0.3) ? rng.double(-40...40) : 0, dy: rng.double(-60...60))
     }
 
@@ -369,6 +381,12 @@ struct InputFuzzer {
     }
 
     private mutating func resize() {
+        if rng.chance(0.02) {
+            // A size no window has: the deck clamps it (issue 19), the fuzzer follows what it kept.
+            emit(.resize(Size(width: rng.pick([1e300, 0, -5, 1e7, .infinity, .nan]), height: rng.pick([1e300, 800, 0, 1e9]))))
+            advance(by: rng.double(0...50))
+            return
+        }
         size = rng.chance(0.4)
             ? rng.pick(Self.notableSizes)
             : Size(width: rng.double(100...2000).rounded(), height: rng.double(100...2000).rounded())

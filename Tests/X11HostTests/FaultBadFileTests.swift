@@ -89,6 +89,7 @@ import Testing
     static func damagedState(_ good: Data, _ damage: String) throws -> Data {
         switch damage {
         case "non-utf8": return Data(#"{"version":1,"wallet":{"order":[""#.utf8) + Data([0xFF, 0xE9]) + Data(#""]}}"#.utf8)
+        case "huge": return good + Data(repeating: 0x20, count: StateStore.maximumSize + (1 << 20))
         default: return try damaged(good, damage)
         }
     }

@@ -102,7 +102,9 @@ extension XvfbTests {
     }
 
     /// Two instances replay reorder bursts onto one state file while the test reads it
-    /// as fast as it can: every read parses and holds a whole order; the last writer wins.
+    /// as fast as it can: every read parses and holds a whole order. The second instance
+    /// finds the state locked (issue 19, item 13), says it is read-only, and writes nothing:
+    /// the file holds the first instance's last order.
     @Test func twoInstancesOnOneStateFileNeverCorruptIt() throws {
         let xvfb = try Xvfb()
         let folder = try FaultFolder()
@@ -136,9 +138,14 @@ extension XvfbTests {
         let final = try walletOrder(inStateFile: state).get()
         let counts = apps.map { $0.events.filter { $0["event"] as? String == "reorder" }.count }
         print("durability: two instances (\(counts[0]) and \(counts[1]) reorders) on one state file: \(whole) of \(reads) "
-              + "reads parsed whole; last writer wins")
+              + "reads parsed whole; one writer, one read-only")
         #expect(problems.isEmpty, "\(problems.count) torn reads, first: \(problems.first ?? "")")
         #expect(reads > 200 && counts.allSatisfy { $0 > 50 })
         #expect(finals.contains(final), "the file holds neither instance's last order")
+        let readOnly = apps.filter { $0.errorOutput.contains("read-only") }
+        #expect(readOnly.count == 1, "read-only instances: \(readOnly.count); stderr: \(apps.map(\.errorOutput))")
+        if let writer = apps.first(where: { !$0.errorOutput.contains("read-only") }) {
+            #expect(ordersThrough(writer.events, from: initial)?.last == final, "the read-only instance's order reached the file")
+        }
     }
 }

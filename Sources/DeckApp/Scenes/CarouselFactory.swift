@@ -91,7 +91,10 @@ public struct CarouselFactory: SceneFactory {
     /// chunk (length 13, type, width, height), whose sides must be 1...8192.
     public static func pngProblem(atPath path: String) -> String? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "missing" }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            // Foundation lists a name that is not UTF-8 with U+FFFD in it: no file has that name.
+            return path.unicodeScalars.contains("\u{FFFD}") ? "its name is not valid UTF-8, so it cannot be opened (rename it)" : "missing"
+        }
         guard !isDirectory.boolValue else { return "a folder, not a picture" }
         guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read" }
         defer { try? handle.close() }

@@ -9,6 +9,11 @@ public final class Deck {
     public static let barHeight: Double = 44
     /// How long a notice stays on screen.
     public static let noticeDuration: Millis = 6000
+    /// The largest window side the deck lays out, in px (the hosts' `--size` and trace limit).
+    public static let maximumSide: Double = 16384
+    /// How long the window size must stay unchanged before it counts as a change to save, in ms
+    /// (an interactive resize sends a ConfigureNotify per motion; only its end is saved).
+    public static let resizeSaveDelay: Millis = 500
 
     public let scenes: [any DeckScene]
     public private(set) var currentIndex: Int
@@ -19,6 +24,10 @@ public final class Deck {
     private var commands: [DeckCommand] = []
     private var notice: (text: String, shownAt: Millis?)?
     private var pressStartedInBar = false
+    /// Counts scene switches and finished resizes: window state worth saving.
+    private var windowRevision = 0
+    /// When the last resize arrived, until it has been counted (after `resizeSaveDelay`).
+    private var resizedAt: Millis?
 
     /// Draws the interaction overlay over the scene when set (the `D` key).
     public var overlay: DeckOverlay?
@@ -64,6 +73,7 @@ public final class Deck {
         current.handle(InputEvent(.pointerCancel, at: time))
         collectSceneEvents()
         currentIndex = index
+        windowRevision += 1
         pending.append(DeckEvent("scene", ["scene": .string(current.name)]))
     }
 
@@ -73,7 +83,11 @@ public final class Deck {
         overlay?.record(event, deck: self)
         touches?.record(event)
         switch event.kind {
-        case .resize(let newSize):
+        case .resize(let requested):
+            // Non-finite or extreme sizes (a hostile trace) are clamped, never laid out.
+            func side(_ v: Double, _ old: Double) -> Double { v.isFinite ? min(max(v, 1), Deck.maximumSide) : old }
+            let newSize = Size(width: side(requested.width, size.width), height: side(requested.height, size.height))
+            if newSize != size { resizedAt = event.time }
             size = newSize
             for scene in scenes { scene.resize(to: sceneSize, at: event.time) }
         case .key(let key, let modifiers):
@@ -146,7 +160,7 @@ public final class Deck {
     private func tabIndex(at p: Point) -> Int? {
         let width = size.width / Double(scenes.count)
         guard width > 0 else { return nil }
-        let index = Int(p.x / width)
+        let index = Int(clamping: (p.x / width).rounded(.down), to: -1...scenes.count, nonFinite: -1)
         return scenes.indices.contains(index) ? index : nil
     }
 
@@ -161,6 +175,10 @@ public final class Deck {
 
     public func tick(at time: Millis) {
         current.tick(at: time)
+        if let resized = resizedAt, time - resized >= Deck.resizeSaveDelay {
+            resizedAt = nil
+            windowRevision += 1
+        }
         if var shown = notice {
             if shown.shownAt == nil { shown.shownAt = time; notice = shown }
             if let start = shown.shownAt, time - start >= Deck.noticeDuration { notice = nil }
@@ -178,7 +196,8 @@ public final class Deck {
     /// The next timer: the scene's deadline or the notice's expiry.
     public func nextDeadline() -> Millis? {
         let noticeEnd = notice?.shownAt.map { $0 + Deck.noticeDuration }
-        return [current.nextDeadline(), noticeEnd, chrome.nextDeadline()].compactMap { $0 }.min()
+        let resizeSettles = resizedAt.map { $0 + Deck.resizeSaveDelay }
+        return [current.nextDeadline(), noticeEnd, chrome.nextDeadline(), resizeSettles].compactMap { $0 }.min()
     }
 
     // MARK: Output
@@ -224,11 +243,15 @@ public final class Deck {
     }
 
     private func renderNotice(_ text: String, into list: inout DisplayList) {
-        let box = Rect(x: 12, y: size.height - 64, width: size.width - 24, height: 52)
+        // One line per warning (a start can give several), two lines of text each; the
+        // box grows up to half the window.
+        let lines = text.split(separator: "\n").count
+        let height = min(max(52, Double(lines) * 36 + 16), max(52, size.height / 2))
+        let box = Rect(x: 12, y: size.height - 12 - height, width: size.width - 24, height: height)
         list.append(.shadow(box, cornerRadius: 10, blur: 12, offset: Point(x: 0, y: 3), color: Color.black.withAlpha(0.3)))
         list.append(.fillRect(box, .solid(Color(rgb: 0x3A2A12)), cornerRadius: 10))
-        list.append(.text("⚠ " + text, box.insetBy(dx: 14, dy: 4),
-                          TextStyle(size: 12, color: Color(rgb: 0xFFE2A8), maxLines: 2)))
+        list.append(.text(text.split(separator: "\n").map { "⚠ " + $0 }.joined(separator: "\n"), box.insetBy(dx: 14, dy: 4),
+                          TextStyle(size: 12, color: Color(rgb: 0xFFE2A8), maxLines: max(2, lines * 2))))
     }
 
     /// Events since the last call, each scene event tagged with its scene.
@@ -245,13 +268,21 @@ public final class Deck {
     }
 
     /// Sum of the scenes' revisions: changes whenever something must be saved.
-    public var stateRevision: Int { scenes.reduce(0) { $0 + $1.stateRevision } }
+    public var stateRevision: Int { scenes.reduce(windowRevision) { $0 + $1.stateRevision } }
+
+    /// Ends any press in flight (a drag, a lift, a swipe) as a cancel, so what is saved next
+    /// is only what was committed. The one rule for every scene before a final save.
+    public func cancelPress(at time: Millis) {
+        current.handle(InputEvent(.pointerCancel, at: time))
+        pressStartedInBar = false
+        collectSceneEvents()
+    }
 
     /// The state file's content as it stands.
     public func state() -> DeckState {
         var state = DeckState()
         for scene in scenes { scene.save(into: &state) }
-        state.window = DeckState.WindowState(width: Int(size.width), height: Int(size.height), scene: current.name)
+        state.window = DeckState.WindowState(width: Int(clamping: size.width), height: Int(clamping: size.height), scene: current.name)
         return state
     }
 

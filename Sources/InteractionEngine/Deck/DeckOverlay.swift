@@ -157,7 +157,7 @@ public struct DeckOverlay: Sendable {
         }
 
         var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0)" } ?? ""),
-                     "velocity \(Int(v.x.rounded())), \(Int(v.y.rounded())) px/s  |v| \(Int(v.length.rounded()))"]
+                     "velocity \(Int(clamping: v.x.rounded())), \(Int(clamping: v.y.rounded())) px/s  |v| \(Int(clamping: v.length.rounded()))"]
         if let status = hints.status { lines.append(status) }
         let box = textBox(size: deck.size, frames: hints.frames.map { $0.offsetBy(dx: sceneOrigin.x, dy: sceneOrigin.y) },
                           lines: lines.count)

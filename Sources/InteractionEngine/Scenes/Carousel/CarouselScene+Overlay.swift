@@ -9,7 +9,7 @@ extension CarouselScene {
             if let cell = cells.first(where: { $0.index == target }) {
                 hints.restingPoint = cell.frame.center + origin
             }
-            hints.status = "centred \(centred)  resting on \(target)  offset \(Int(strip.offset(at: time).rounded()))"
+            hints.status = "centred \(centred)  resting on \(target)  offset \(Int(clamping: strip.offset(at: time).rounded()))"
         }
         return hints
     }

@@ -91,7 +91,7 @@ public final class CarouselScene: DeckScene {
             switch delta {
             case .steps(let dx, let dy):
                 // The vertical wheel scrolls the strip sideways too (SPEC I2).
-                strip.wheel(steps: dx + dy, at: event.time)
+                strip.wheel(steps: Int.clampedSum(dx, dy), at: event.time)
             case .pixels(let dx, let dy):
                 strip.wheel(pixels: dx + dy, at: event.time)
             }
@@ -193,7 +193,7 @@ public final class CarouselScene: DeckScene {
     private func handle(_ key: Key, at time: Millis) {
         guard !gestureArena.isActive, !items.isEmpty else { return }
         let current = strip.targetIndex(at: time) ?? 0
-        let page = max(1, Int(geometry.strip.width / strip.layout.pitch) - 1)
+        let page = max(1, Int(clamping: geometry.strip.width / strip.layout.pitch, to: 0...items.count + 1) - 1)
         switch key {
         case .left: move(to: current - 1, at: time)
         case .right: move(to: current + 1, at: time)

@@ -70,8 +70,8 @@ public struct GridLayout: Hashable, Sendable {
     /// gaps, the margins and past the last item.
     public func index(at point: Point) -> Int? {
         guard point.isFinite else { return nil }
-        let column = Int(((point.x - GridLayout.margin) / pitch).rounded(.down))
-        let row = Int(((point.y - GridLayout.margin) / pitch).rounded(.down))
+        let column = Int(clamping: ((point.x - GridLayout.margin) / pitch).rounded(.down), to: -1...columns)
+        let row = Int(clamping: ((point.y - GridLayout.margin) / pitch).rounded(.down), to: -1...rows)
         guard point.x >= GridLayout.margin, point.y >= GridLayout.margin, column < columns, row < rows else { return nil }
         let index = row * columns + column
         guard index < count, frame(at: index).contains(point) else { return nil }
@@ -86,8 +86,8 @@ public struct GridLayout: Hashable, Sendable {
     public func nearestIndex(to point: Point) -> Int? {
         guard count > 0, point.isFinite else { return nil }
         let origin = GridLayout.margin + tileSize / 2
-        let column = min(max(Int(((point.x - origin) / pitch).rounded()), 0), columns - 1)
-        let row = min(max(Int(((point.y - origin) / pitch).rounded()), 0), rows - 1)
+        let column = Int(clamping: ((point.x - origin) / pitch).rounded(), to: 0...max(0, columns - 1))
+        let row = Int(clamping: ((point.y - origin) / pitch).rounded(), to: 0...max(0, rows - 1))
         let index = row * columns + column
         if index < count { return index }
         // The last row is short: compare with the previous row's slot and the last items.
@@ -100,8 +100,9 @@ public struct GridLayout: Hashable, Sendable {
     /// y), plus `extraRows` rows on each side; empty when there are none.
     public func indices(intersectingTop top: Double, height: Double, extraRows: Int = 0) -> Range<Int> {
         guard count > 0, top.isFinite, height.isFinite, height > 0 else { return 0..<0 }
-        let first = Int(((top - GridLayout.margin - tileSize) / pitch).rounded(.down)) + 1 - extraRows
-        let last = Int(((top + height - GridLayout.margin) / pitch).rounded(.up)) - 1 + extraRows
+        let reach = -(rows + extraRows + 2)...(rows + extraRows + 2)
+        let first = Int(clamping: ((top - GridLayout.margin - tileSize) / pitch).rounded(.down), to: reach) + 1 - extraRows
+        let last = Int(clamping: ((top + height - GridLayout.margin) / pitch).rounded(.up), to: reach) - 1 + extraRows
         let firstRow = max(0, first), lastRow = min(rows - 1, last)
         guard firstRow <= lastRow else { return 0..<0 }
         return (firstRow * columns)..<min(count, (lastRow + 1) * columns)

@@ -7,7 +7,7 @@ extension GridScene {
             hints.restingPoint = layout.frame(at: movement.current).center - Point(x: 0, y: offset)
             hints.status = "lifted \(id): slot \(movement.source) → \(movement.current)"
         } else {
-            hints.status = "offset \(Int(offset.rounded()))  columns \(layout.columns)"
+            hints.status = "offset \(Int(clamping: offset.rounded()))  columns \(layout.columns)"
         }
         return hints
     }

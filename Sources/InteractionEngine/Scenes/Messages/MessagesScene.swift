@@ -201,13 +201,13 @@ public final class MessagesScene: DeckScene {
         switch press {
         case .swiping(let id, _, _):
             let width = list[id]?.openWidth ?? 0
-            status.append("swipe \(id) \(Int(swipeOffset(of: id, at: time).rounded())) of -\(Int(width)) (opens at -\(Int(width / 2)))")
+            status.append("swipe \(id) \(Int(clamping: swipeOffset(of: id, at: time).rounded())) of -\(Int(clamping: width)) (opens at -\(Int(clamping: width / 2)))")
         case .closing(let id, _, _): status.append("closing \(id)")
         case .scrolling: status.append("scrolling")
         case .consumed: status.append("press consumed (S6)")
         case .idle, .down: break
         }
-        status.append("offset \(Int(scroll.offset(at: time).rounded())) px, \(list.count) rows")
+        status.append("offset \(Int(clamping: scroll.offset(at: time).rounded())) px, \(list.count) rows")
         return OverlayHints(frames: placed.map(\.frame), restingPoint: rest, status: status.joined(separator: " · "))
     }
 

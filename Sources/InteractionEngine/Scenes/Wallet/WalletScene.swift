@@ -224,15 +224,15 @@ public final class WalletScene: DeckScene {
             hints.status = "lifted \(lift.id): \(lift.fromIndex) → slot \(lift.slot)\(scrolling)"
         case .draggingExpanded:
             if case .expanded(let e) = mode {
-                let half = Int(layout.expandedFrame.height / 2)
-                hints.status = "dragging \(e.id) \(Int(e.dragDistance ?? 0)) px (closes past \(half) or > 1300 px/s)"
+                let half = Int(clamping: layout.expandedFrame.height / 2)
+                hints.status = "dragging \(e.id) \(Int(clamping: e.dragDistance ?? 0)) px (closes past \(half) or > 1300 px/s)"
             }
         default:
             if let id = expandedID {
                 hints.status = "expanded \(id)"
             } else {
                 let stuck = cards.isEmpty ? "-" : cards[layout.stuckIndex(offset: offset)].id
-                hints.status = "offset \(Int(offset.rounded()))  stuck \(stuck)"
+                hints.status = "offset \(Int(clamping: offset.rounded()))  stuck \(stuck)"
             }
             if scroll.isAnimating(at: time) {
                 let middle = layout.viewport.height / 2
