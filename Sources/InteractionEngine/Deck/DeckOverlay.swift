@@ -73,7 +73,8 @@ public struct DeckOverlay: Sendable {
         }
 
         var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0)" } ?? ""),
-                     "velocity \(Int(v.x.rounded())), \(Int(v.y.rounded())) px/s  |v| \(Int(v.length.rounded()))"]
+                     "velocity \(Int(v.x.rounded())), \(Int(v.y.rounded())) px/s  |v| \(Int(v.length.rounded()))",
+                     Self.estimateLine(arena.currentEstimate(at: time))]
         if let status = hints.status { lines.append(status) }
         let box = Rect(x: 8, y: Deck.barHeight + 8, width: min(deck.size.width - 16, 330), height: Double(lines.count) * 15 + 62)
         list.append(.fillRect(box, .solid(Color.black.withAlpha(0.74)), cornerRadius: 8))
@@ -81,6 +82,13 @@ public struct DeckOverlay: Sendable {
                                                               height: Double(lines.count) * 15),
                           TextStyle(size: 11, color: .white, monospace: true, maxLines: lines.count)))
         renderFrameGraph(into: &list, in: Rect(x: box.minX + 10, y: box.maxY - 48, width: box.width - 20, height: 40))
+    }
+
+    /// The tracker's confidence in the velocity, and what it was fitted on.
+    static func estimateLine(_ estimate: VelocityEstimate?) -> String {
+        guard let e = estimate else { return "estimate none (paused, < 3 samples or degenerate)" }
+        let confidence = (e.confidence * 1000).rounded() / 1000
+        return "estimate confidence \(confidence)  \(e.sampleCount) samples / \(Int(e.duration.rounded())) ms"
     }
 
     /// Bars of the last frames' cost; the line marks the 16.7 ms budget.

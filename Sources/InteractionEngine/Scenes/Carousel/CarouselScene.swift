@@ -34,8 +34,6 @@ public final class CarouselScene: DeckScene {
     private var pending: [DeckEvent] = []
     /// The press caught a moving strip: it stops it and must not select.
     private var pressCaughtMotion = false
-    /// Pointer x translation at `panBegan`: the slop is not applied as a jump.
-    private var dragBaseline = 0.0
 
     /// Builds the scene with `items`, restoring `state`'s selection centred.
     public init(items: [CarouselItem], state: DeckState.CarouselState? = nil,
@@ -98,7 +96,7 @@ public final class CarouselScene: DeckScene {
     }
 
     public func needsFrame(at time: Millis) -> Bool {
-        gestureArena.isActive || strip.isAnimating(at: time)
+        strip.isAnimating(at: time)  // a press by itself draws nothing
     }
 
     public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
@@ -136,14 +134,16 @@ public final class CarouselScene: DeckScene {
             // Only the strip scrolls; a press that catches it in motion stops it there.
             gestureArena.panEnabled = geometry.strip.contains(p)
             pressCaughtMotion = gestureArena.panEnabled && strip.isAnimating(at: time)
-            if pressCaughtMotion { strip.beginDrag(at: time) }
-        case .panBegan(let start, let p, _, let time):
+            if pressCaughtMotion {
+                strip.beginDrag(at: time)
+                gestureArena.catchMotion()  // it only stops the strip: no select (the arena's rule)
+            }
+        case .panBegan(_, _, let translation, _, let time):
             pressCaughtMotion = false
-            dragBaseline = p.x - start.x
             if !strip.isDragging { strip.beginDrag(at: time) }
-            strip.drag(translation: 0, at: time)
+            strip.drag(translation: translation.x, at: time)
         case .panChanged(_, let translation, _, let time):
-            strip.drag(translation: translation.x - dragBaseline, at: time)
+            strip.drag(translation: translation.x, at: time)
         case .panEnded(_, _, let velocity, let time):
             strip.endDrag(velocity: velocity.x, at: time)
         case .tap(let p, let time):
