@@ -86,7 +86,7 @@ public struct DeckOverlay: Sendable {
 
     /// The tracker's confidence in the velocity, and what it was fitted on.
     static func estimateLine(_ estimate: VelocityEstimate?) -> String {
-        guard let e = estimate else { return "estimate none (paused, < 3 samples or degenerate)" }
+        guard let e = estimate else { return "estimate none" }  // paused, under 3 samples or a degenerate fit
         let confidence = (e.confidence * 1000).rounded() / 1000
         return "estimate confidence \(confidence)  \(e.sampleCount) samples / \(Int(e.duration.rounded())) ms"
     }
