@@ -121,4 +121,21 @@ import Testing
             #expect(d.scene.liftedID == nil && d.scene.expandedID == nil)
         }
     }
+
+    @Test func aPressThatCatchesAFlingingListNeitherSelectsNorSwipesARowOpen() {
+        for swipe in [false, true] {
+            let d = MessagesDriver()
+            d.drag(from: MessagesDriver.row(8), by: Point(x: 0, y: -240), steps: 6)  // a fling up
+            d.release(dt: 8)
+            d.wait(50)
+            #expect(d.scene.needsFrame(at: d.time), "still flinging")
+            let at = Point(x: 400, y: 300)
+            d.press(at)
+            if swipe { d.moveBy(Point(x: -200, y: 0), from: at, steps: 10) }
+            d.release()
+            d.settle()
+            #expect(d.events().isEmpty, "caught: nothing selected or opened")
+            #expect(d.scene.openRowID == nil && d.scene.selectedID == nil)
+        }
+    }
 }
