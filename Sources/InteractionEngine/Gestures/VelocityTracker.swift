@@ -108,19 +108,33 @@ public struct VelocityTracker: Sendable {
     /// The estimate as seen at `time` (typically the release time); nil when
     /// the pointer paused, too few samples took part, or the fit is degenerate.
     public func estimate(at time: Millis) -> VelocityEstimate? {
+        estimate(at: time, confidence: true)
+    }
+
+    /// The estimate, with its confidence only when asked (velocity alone skips the R² sums).
+    private func estimate(at time: Millis, confidence wantsConfidence: Bool) -> VelocityEstimate? {
         guard let newest = samples.last, samples.count >= minimumSamples,
               time.isFinite, time - newest.time <= pauseThreshold
         else { return nil }
-        let t = samples.map { $0.time - newest.time }
-        let x = samples.map { $0.point.x - newest.point.x }
-        let y = samples.map { $0.point.y - newest.point.y }
-        let w = [Double](repeating: 1, count: samples.count)
-        guard let fx = PolynomialFit(degree: degree, x: t, y: x, w: w),
-              let fy = PolynomialFit(degree: degree, x: t, y: y, w: w)
-        else { return nil }
-        let confidence = fx.confidence * fy.confidence
+        let m = samples.count, n = degree + 1
+        // Times and positions relative to the newest sample, all weights 1; no heap memory.
+        let fitted = withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * m + 2 * n) {
+            buffer -> (slope: Point, confidence: Double)? in
+            let t = buffer.baseAddress!, x = t + m, y = x + m, cx = y + m, cy = cx + n
+            for (h, s) in samples.enumerated() {
+                t[h] = s.time - newest.time
+                x[h] = s.point.x - newest.point.x
+                y[h] = s.point.y - newest.point.y
+            }
+            guard let r2 = PolynomialFit.solve(degree: degree, count: m, x: t, w: nil, y: x, into: cx, y2: y, into2: cy,
+                                               confidence: wantsConfidence)
+            else { return nil }
+            return (Point(x: cx[1], y: cy[1]), r2.first * r2.second)
+        }
+        guard let fitted else { return nil }
+        let confidence = fitted.confidence
         // Slopes are px/ms; report px/s.
-        var v = Point(x: fx.coefficients[1] * 1000, y: fy.coefficients[1] * 1000)
+        var v = fitted.slope * 1000
         guard v.isFinite, confidence.isFinite else { return nil }
         let speed = v.length
         if speed > maximumSpeed { v = v * (maximumSpeed / speed) }
@@ -131,6 +145,6 @@ public struct VelocityTracker: Sendable {
 
     /// The estimated velocity in px/s as seen at `time`; zero when there is no estimate.
     public func velocity(at time: Millis) -> Point {
-        estimate(at: time)?.velocity ?? .zero
+        estimate(at: time, confidence: false)?.velocity ?? .zero
     }
 }
