@@ -20,8 +20,8 @@ public struct Headless {
     public func replay(_ entries: inout ArraySlice<TraceEntry>, through time: Millis) {
         while let entry = entries.first, entry.t <= time {
             entries.removeFirst()
-            if let kind = entry.input {
-                session.handle(InputEvent(kind, at: entry.t))
+            if let event = entry.event {
+                session.handle(event)
             } else {
                 session.tick(at: entry.t)
             }

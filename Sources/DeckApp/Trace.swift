@@ -31,13 +31,20 @@ public struct TraceEntry: Codable, Equatable, Sendable {
     public var input: InputEvent.Kind?
     /// A frame: the engine was ticked (and drawn) at `t`.
     public var tick: Bool?
+    /// The pointer kind of an input; absent for a mouse (so mouse traces keep their bytes).
+    public var pointer: PointerKind?
 
     public static func input(_ event: InputEvent) -> TraceEntry {
-        TraceEntry(t: event.time, input: event.kind, tick: nil)
+        TraceEntry(t: event.time, input: event.kind, tick: nil, pointer: event.pointerKind == .mouse ? nil : event.pointerKind)
     }
 
     public static func frame(at time: Millis) -> TraceEntry {
         TraceEntry(t: time, input: nil, tick: true)
+    }
+
+    /// The input this entry replays, with its time and pointer kind; nil for a frame tick.
+    public var event: InputEvent? {
+        input.map { InputEvent($0, at: t, pointer: pointer ?? .mouse) }
     }
 }
 

@@ -186,9 +186,9 @@ public final class X11App {
 
     /// Delivers the replayed inputs that are due.
     private func feedReplay(now: Millis) {
-        while let entry = pendingReplay.first, entry.t <= now, let kind = entry.input {
+        while let entry = pendingReplay.first, entry.t <= now, let event = entry.event {
             pendingReplay.removeFirst()
-            deliver(InputEvent(kind, at: entry.t))
+            deliver(event)
         }
     }
 

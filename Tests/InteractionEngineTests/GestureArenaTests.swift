@@ -98,9 +98,10 @@ private func names(_ events: [GestureEvent]) -> [String] {
             .input(down(100, 100, 0)),
             .input(move(110, 100, 16)), .input(move(120, 100, 33)), .input(move(130, 100, 50)),
         ])
-        #expect(names(events) == ["pressed", "panBegan", "panChanged"]) // 10 px is not past the slop
-        #expect(events[1] == .panBegan(start: Point(x: 100, y: 100), at: Point(x: 120, y: 100),
-                                       axis: .horizontal, time: 33))
+        #expect(names(events) == ["pressed", "panBegan", "panChanged", "panChanged"]) // 10 px > the 4 px mouse slop
+        // Content follows from where the first motion crossed the slop: 10 - 4 px.
+        #expect(events[1] == .panBegan(start: Point(x: 100, y: 100), at: Point(x: 110, y: 100),
+                                       translation: Point(x: 6, y: 0), axis: .horizontal, time: 16))
         #expect(arena.nextDeadline() == nil)
         let r3 = arena.tick(at: 600)
         #expect(r3.isEmpty)
@@ -108,7 +109,7 @@ private func names(_ events: [GestureEvent]) -> [String] {
         #expect(arena.hold.state == .failed)
         events = arena.handle(up(130, 100, 600))
         #expect(names(events) == ["panEnded"])
-        #expect(events == [.panEnded(at: Point(x: 130, y: 100), translation: Point(x: 30, y: 0),
+        #expect(events == [.panEnded(at: Point(x: 130, y: 100), translation: Point(x: 26, y: 0),
                                      velocity: .zero, time: 600)])
     }
 
@@ -120,9 +121,9 @@ private func names(_ events: [GestureEvent]) -> [String] {
         guard case .panChanged(_, let translation, let velocity, _) = events[events.count - 2],
               case .panEnded(_, let endTranslation, let endVelocity, let time) = events.last!
         else { Issue.record("unexpected \(events)"); return }
-        #expect(translation == Point(x: 80, y: 0))
+        #expect(translation == Point(x: 76, y: 0)) // 80 px less the 4 px slop
         #expect(abs(velocity.x - 1000) < 1e-6)
-        #expect(endTranslation == Point(x: 80, y: 0))
+        #expect(endTranslation == Point(x: 76, y: 0))
         #expect(abs(endVelocity.x - 1000) < 1e-6 && endVelocity.y == 0)
         #expect(time == 80)
         #expect(abs(arena.currentVelocity(at: 80).x - 1000) < 1e-6)
@@ -133,7 +134,7 @@ private func names(_ events: [GestureEvent]) -> [String] {
         var events = arena.handle(down(0, 0, 0))
         for i in 1...10 { events += arena.handle(move(0, Double(i) * 16, Double(i) * 8)) }
         events += arena.handle(up(0, 160, 80 + 60))
-        #expect(events.last == .panEnded(at: Point(x: 0, y: 160), translation: Point(x: 0, y: 160),
+        #expect(events.last == .panEnded(at: Point(x: 0, y: 160), translation: Point(x: 0, y: 156),
                                          velocity: .zero, time: 140))
         #expect(arena.currentVelocity(at: 140) == .zero)
     }
@@ -146,16 +147,31 @@ private func names(_ events: [GestureEvent]) -> [String] {
         ])
         #expect(names(events) == ["pressed", "panBegan", "panEnded"])
         #expect(events[1] == .panBegan(start: Point(x: 200, y: 200), at: Point(x: 200, y: 212),
-                                       axis: .vertical, time: 450))
+                                       translation: Point(x: 0, y: 8), axis: .vertical, time: 450))
     }
 
     @Test func smallWobbleKeepsTheHold() {
         var arena = GestureArena()
         let events = run(&arena, [
-            .input(down(0, 0, 0)), .input(move(6, 6, 200)), .tick(500), .input(up(6, 6, 700)),
+            .input(down(0, 0, 0)), .input(move(2, 3, 200)), .tick(500), .input(up(2, 3, 700)),
         ])
         #expect(names(events) == ["pressed", "holdBegan", "holdEnded"])
-        #expect(events[1] == .holdBegan(at: Point(x: 6, y: 6), time: 500))
+        #expect(events[1] == .holdBegan(at: Point(x: 2, y: 3), time: 500))
+    }
+
+    @Test func anEightPixelWobbleIsAMousePanButAFingerHold() {
+        // 8.5 px: past the mouse slop (4), inside the touch slop and the hold's allowable movement (10).
+        var mouse = GestureArena()
+        let m = run(&mouse, [.input(down(0, 0, 0)), .input(move(6, 6, 200)), .tick(500), .input(up(6, 6, 700))])
+        #expect(names(m) == ["pressed", "panBegan", "panEnded"])
+        var finger = GestureArena()
+        let f = run(&finger, [
+            .input(InputEvent(.pointerDown(.zero, .primary), at: 0, pointer: .touch)),
+            .input(InputEvent(.pointerMove(Point(x: 6, y: 6)), at: 200, pointer: .touch)), .tick(500),
+            .input(InputEvent(.pointerUp(Point(x: 6, y: 6), .primary), at: 700, pointer: .touch)),
+        ])
+        #expect(names(f) == ["pressed", "holdBegan", "holdEnded"])
+        #expect(finger.pointerKind == .touch && finger.pan.slop == 10)
     }
 
     @Test func escapeMidPanCancels() {
@@ -208,14 +224,15 @@ private func names(_ events: [GestureEvent]) -> [String] {
         #expect(events[1] == .holdBegan(at: .zero, time: 500))
     }
 
-    @Test func holdDisabledLongPressIsReleasedNotTap() {
+    @Test func holdDisabledLongStillPressIsATap() {
+        // No hold can end the tap, so a still press of any length is one (no gap).
         var arena = GestureArena()
         var events = arena.handle(down(0, 0, 0))
         arena.holdEnabled = false
         #expect(arena.nextDeadline() == nil)
         events += run(&arena, [.tick(500), .tick(1000), .input(up(0, 0, 2000))])
-        #expect(events == [.pressed(at: .zero, time: 0), .released(at: .zero, time: 2000)])
-        #expect(arena.winner == nil)
+        #expect(events == [.pressed(at: .zero, time: 0), .tap(at: .zero, time: 2000)])
+        #expect(arena.winner == "tap")
     }
 
     @Test func panDisabledMovingPressIsReleased() {
@@ -237,7 +254,7 @@ private func names(_ events: [GestureEvent]) -> [String] {
             .input(down(100, 100, 0)), .input(move(100 + dx, 100 + dy, 30)),
             .input(move(100 + dy * 3, 100 + dx * 3, 60)), // later motion does not change the axis
         ])
-        guard case .panBegan(_, _, let found, _) = events[1] else {
+        guard case .panBegan(_, _, _, let found, _) = events[1] else {
             Issue.record("no pan: \(events)"); return
         }
         #expect(found == axis)
@@ -305,15 +322,19 @@ private func names(_ events: [GestureEvent]) -> [String] {
     }
 
     @Test func customSettingsAreHonoured() {
-        var arena = GestureArena(settings: GestureSettings(holdDuration: 300, holdAllowableMovement: 4,
-                                                            panSlop: 16, tapMaxDuration: 200))
-        // 250 ms still press: too long for a tap, too short for the 300 ms hold.
+        let settings = GestureSettings(holdDuration: 300, holdAllowableMovement: 4, mouseSlop: 16, dragStart: .fromPress)
+        var arena = GestureArena(settings: settings)
+        // 250 ms still press: before the 300 ms hold, a tap.
         var events = run(&arena, [.input(down(0, 0, 0)), .input(up(0, 0, 250))])
-        #expect(names(events) == ["pressed", "released"])
-        // 8 px fails tap and hold, but is inside the 16 px slop.
+        #expect(names(events) == ["pressed", "tap"])
+        // A 16 px slop would leave 4-16 px as neither tap, hold nor pan: the slop is capped at 4.
+        #expect(settings.slop(for: .mouse) == 4)
         events = run(&arena, [.input(down(0, 0, 1000)), .input(move(8, 0, 1050)), .tick(1400),
                               .input(up(8, 0, 1450))])
-        #expect(names(events) == ["pressed", "released"])
+        #expect(names(events) == ["pressed", "panBegan", "panEnded"])
+        // From the press: the translation is the raw displacement.
+        #expect(events[1] == .panBegan(start: .zero, at: Point(x: 8, y: 0), translation: Point(x: 8, y: 0),
+                                       axis: .horizontal, time: 1050))
         events = run(&arena, [.input(down(0, 0, 2000)), .tick(2300), .input(up(0, 0, 2350))])
         #expect(names(events) == ["pressed", "holdBegan", "holdEnded"])
         #expect(events[1].time == 2300)

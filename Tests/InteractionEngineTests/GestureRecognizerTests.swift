@@ -6,8 +6,10 @@ import Testing
         let s = GestureSettings.standard
         #expect(s.holdDuration == 500)
         #expect(s.holdAllowableMovement == 10)
-        #expect(s.panSlop == 10)
-        #expect(s.tapMaxDuration == 500)
+        #expect(s.mouseSlop == 4 && s.touchSlop == 10)
+        #expect(s.slop(for: .mouse) == 4 && s.slop(for: .touch) == 10)
+        #expect(s.dragStart == .fromSlopCrossing)
+        #expect(s.minimumFlingVelocity == 50 && s.maximumFlingVelocity == 8000)
         #expect(s == GestureSettings())
     }
 
@@ -22,14 +24,16 @@ import Testing
         #expect(tap.state == .ended)
 
         tap.pressBegan(at: .zero, time: 0)
-        tap.pointerMoved(to: Point(x: 6, y: 8), time: 50) // exactly 10 px
+        tap.pointerMoved(to: Point(x: 6, y: 8), time: 50) // exactly 10 px: still a tap
+        #expect(tap.state == .possible)
+        tap.pointerMoved(to: Point(x: 6, y: 8.01), time: 55)
         #expect(tap.state == .failed)
         tap.released(at: .zero, time: 60)
         #expect(tap.state == .failed)
 
         tap.pressBegan(at: .zero, time: 0)
-        tap.released(at: .zero, time: 500) // tapMaxDuration is exclusive
-        #expect(tap.state == .failed)
+        tap.released(at: .zero, time: 5000) // no deadline of its own: the hold ends it in the arena
+        #expect(tap.state == .ended)
 
         tap.reset()
         tap.released(at: .zero, time: 10) // no press: stays idle
@@ -70,16 +74,18 @@ import Testing
 
     @Test func panStates() {
         var pan = PanRecognizer()
-        pan.pressBegan(at: Point(x: 100, y: 100), time: 0)
-        pan.pointerMoved(to: Point(x: 106, y: 108), time: 16) // exactly 10 px: not yet
+        pan.pressBegan(at: Point(x: 100, y: 100), time: 0, kind: .touch)
+        pan.pointerMoved(to: Point(x: 106, y: 108), time: 16) // exactly the 10 px touch slop: not yet
         #expect(pan.state == .possible && pan.axis == nil)
-        pan.pointerMoved(to: Point(x: 107, y: 111), time: 24)
+        pan.pointerMoved(to: Point(x: 112, y: 116), time: 24) // 20 px along the same line
         #expect(pan.state == .began && pan.axis == .vertical)
-        #expect(pan.translation == Point(x: 7, y: 11))
+        #expect(pan.rawTranslation == Point(x: 12, y: 16))
+        #expect(pan.translation == Point(x: 6, y: 8)) // less the slop along the first motion
         pan.pointerMoved(to: Point(x: 150, y: 115), time: 32)
         #expect(pan.state == .changed && pan.axis == .vertical)
+        #expect(pan.translation == Point(x: 44, y: 7))
         pan.released(at: Point(x: 150, y: 115), time: 40)
-        #expect(pan.state == .ended && pan.releaseVelocity != nil)
+        #expect(pan.state == .ended)
 
         pan.pressBegan(at: .zero, time: 0)
         pan.released(at: .zero, time: 10)

@@ -21,12 +21,13 @@ import Testing
         let d = MessagesDriver()
         let start = MessagesDriver.row(2, x: 400)
         d.press(start)
-        d.move(start + Point(x: -12, y: 1))
-        // The swipe began here: no jump by the slop.
-        #expect(d.offset("m2") == 0)
+        d.move(start + Point(x: -12, y: 0))
+        // The swipe began here: the content took the first motion less the slop (no jump, nothing dropped).
+        let slop = MessagesDriver.slop
+        #expect(d.offset("m2") == -12 + slop)
         for dx in [-20.0, -57, -130, -90, -200] {
             d.move(start + Point(x: -12 + dx, y: 1))
-            #expect(d.offset("m2") == dx)
+            #expect(d.offset("m2") == -12 + slop + dx)
         }
         // Never right of closed.
         d.move(start + Point(x: 30, y: 1))
@@ -109,7 +110,7 @@ import Testing
         let right = MessagesDriver()
         right.swipe(row: 2, to: -170)
         right.wait(60)  // pause: the earlier leftward motion no longer counts
-        let at = MessagesDriver.row(2, x: 400 - 12 - 170)
+        let at = right.pointer
         right.moveBy(Point(x: 36, y: 0), from: at, steps: 3)
         #expect(right.offset("m2") == -134)  // still past half of 222
         right.release(dt: 8)
@@ -145,7 +146,7 @@ import Testing
         #expect(d.events() == ["close-row:m2"])
         // Rightwards it follows the pointer (from where the swipe began); leftwards it stays.
         let shown = d.offset("m2")
-        if dx > 0 { #expect(shown == -Self.unreadWidth + dx - 12) } else { #expect(shown == -Self.unreadWidth) }
+        if dx > 0 { #expect(shown == -Self.unreadWidth + dx - MessagesDriver.slop) } else { #expect(shown == -Self.unreadWidth) }
         d.release()
         d.settle()
         #expect(d.offset("m2") == 0)
@@ -225,7 +226,9 @@ import Testing
         d.move(start + Point(x: -8, y: -14))  // past the slop, mostly vertical
         d.moveBy(Point(x: -150, y: -30), from: start + Point(x: -8, y: -14), steps: 10)
         #expect(d.offset("m5") == 0)
-        #expect(d.scene.scrollOffset(at: d.time) == 30)
+        // The list follows the whole 44 px less the slop along the first motion.
+        let lost = 14 * MessagesDriver.slop / Point(x: 8, y: 14).length
+        #expect(abs(d.scene.scrollOffset(at: d.time) - (44 - lost)) < 1e-9)
         #expect(d.scene.gestureArena.pan.axis == .vertical)
         d.release()
         d.settle()
@@ -238,7 +241,8 @@ import Testing
         d.press(start)
         d.move(start + Point(x: -14, y: -8))
         d.moveBy(Point(x: -100, y: -200), from: start + Point(x: -14, y: -8), steps: 10)
-        #expect(d.offset("m5") == -100)
+        let lost = 14 * MessagesDriver.slop / Point(x: 14, y: 8).length
+        #expect(abs(d.offset("m5") - -(114 - lost)) < 1e-9)
         #expect(d.scene.scrollOffset(at: d.time) == 0)
         #expect(d.scene.gestureArena.pan.axis == .horizontal)
         d.release()

@@ -78,14 +78,17 @@ final class MessagesDriver {
 
     /// Presses row `index` at x = 400, crosses the slop leftwards (12 px), then
     /// moves on so that the content offset becomes `target` (content follows
-    /// from the moment the swipe begins, so the slop is not counted).
+    /// the pointer less the slop, so the pointer ends `slop` px further left).
     func swipe(row index: Int, to target: Double, steps: Int = 10) {
         let start = Self.row(index, x: 400)
         let began = start + Point(x: -12, y: 0)
         press(start)
         move(began)
-        moveBy(Point(x: target, y: 0), from: began, steps: steps)
+        moveBy(Point(x: target - Self.slop + 12, y: 0), from: began, steps: steps)
     }
+
+    /// The mouse's pan slop: content follows the pointer less this.
+    static let slop = GestureSettings.standard.slop(for: .mouse)
 
     /// Lets `ms` pass, ticking the scene at 60 Hz like the host does.
     func wait(_ ms: Millis) {

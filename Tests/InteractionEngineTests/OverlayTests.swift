@@ -23,6 +23,19 @@ import Testing
         #expect(deck.overlay == nil)
     }
 
+    @Test func theOverlayShowsTheVelocityEstimateAndItsConfidence() {
+        let (deck, _) = gridDeck()
+        deck.overlay = DeckOverlay()
+        deck.handle(InputEvent(.pointerDown(Point(x: 240, y: 600), .primary), at: 0))
+        #expect(deck.render(at: 0).texts.contains { $0.contains("estimate none") })
+        for i in 1...6 {  // a steady drag: a parabola fits it exactly
+            deck.handle(InputEvent(.pointerMove(Point(x: 240, y: 600 - Double(i) * 16)), at: Double(i) * 8))
+        }
+        let texts = deck.render(at: 48).texts.joined(separator: "\n")
+        #expect(texts.contains("estimate confidence 1.0  7 samples / 48 ms"), "\(texts)")
+        #expect(texts.contains("|v| 2000"))
+    }
+
     @Test func liftedTileShowsItsSlotFramesAndTrail() {
         let (deck, _) = gridDeck()
         deck.overlay = DeckOverlay()

@@ -92,7 +92,7 @@ import Testing
         let d = WalletDriver()
         #expect(!d.scene.needsFrame(at: d.time) && d.scene.nextDeadline() == nil)
         d.press(240, 250)
-        #expect(d.scene.needsFrame(at: d.time), "a press is in flight")
+        #expect(!d.scene.needsFrame(at: d.time), "a still press sleeps until its hold deadline")
         #expect(d.scene.nextDeadline() == d.time + 500)
         d.advance(100)
         d.release(240, 250)

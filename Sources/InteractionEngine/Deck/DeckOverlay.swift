@@ -157,7 +157,8 @@ public struct DeckOverlay: Sendable {
         }
 
         var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0)" } ?? ""),
-                     "velocity \(Int(clamping: v.x.rounded())), \(Int(clamping: v.y.rounded())) px/s  |v| \(Int(clamping: v.length.rounded()))"]
+                     "velocity \(Int(clamping: v.x.rounded())), \(Int(clamping: v.y.rounded())) px/s  |v| \(Int(clamping: v.length.rounded()))",
+                     Self.estimateLine(arena.currentEstimate(at: time))]
         if let status = hints.status { lines.append(status) }
         let box = textBox(size: deck.size, frames: hints.frames.map { $0.offsetBy(dx: sceneOrigin.x, dy: sceneOrigin.y) },
                           lines: lines.count)
@@ -168,6 +169,13 @@ public struct DeckOverlay: Sendable {
         if mode == .full {
             renderFrameGraph(into: &list, in: Rect(x: box.minX + 10, y: box.maxY - 48, width: box.width - 20, height: 40))
         }
+    }
+
+    /// The tracker's confidence in the velocity, and what it was fitted on.
+    static func estimateLine(_ estimate: VelocityEstimate?) -> String {
+        guard let e = estimate else { return "estimate none" }  // paused, under 3 samples or a degenerate fit
+        let confidence = (e.confidence * 1000).rounded() / 1000
+        return "estimate confidence \(confidence)  \(e.sampleCount) samples / \(Int(e.duration.rounded())) ms"
     }
 
     /// Bars of the last frames' cost; the line marks the 16.7 ms budget.

@@ -3,14 +3,24 @@
 /// Feed it every input (`handle(_:)`) and every frame or timer wake-up
 /// (`tick(at:)`); sleep until `nextDeadline()` when nothing else happens.
 ///
-/// Arbitration is exclusive, one winner per press:
-/// - Pan wins when the pointer crosses the slop before the hold deadline; the
-///   hold fails (as it does anyway past `holdAllowableMovement`).
-/// - Hold wins once it fires at its deadline; later movement is `holdMoved`,
-///   never a pan.
-/// - Tap wins only if neither happened, the press was released within
-///   `tapMaxDuration` and never moved `holdAllowableMovement` away.
-/// - Otherwise the press ends as `released`.
+/// Arbitration is exclusive, one winner per press, on the boundaries that
+/// `GestureSettings` defines once:
+/// - Pan wins when the pointer crosses the slop of its pointer kind before the
+///   hold deadline; the hold and the tap fail.
+/// - Hold wins once it fires at its deadline (inclusive); later movement is
+///   `holdMoved`, never a pan.
+/// - Tap wins when the press is released before either happened, never having
+///   moved farther than `holdAllowableMovement`.
+/// - Otherwise (pans ruled out by the scene, a press that caught a moving
+///   list) the press ends as `released`.
+///
+/// One `VelocityTracker` follows the press; pans report its estimate, and a
+/// release reports it through `GestureSettings.flingVelocity` (zero under the
+/// minimum fling velocity).
+///
+/// A press that catches moving content (`catchMotion()`, called by the scene
+/// on `.pressed`) only stops it: it never becomes a tap or a hold, so it never
+/// lifts, opens or selects anything (as on iOS); it may still pan.
 ///
 /// Simultaneous gestures (a horizontal row swipe inside a vertically scrolling
 /// list) are the scene's call: the arena reports one `panBegan` carrying the
@@ -51,10 +61,16 @@ public struct GestureArena: Sendable {
     /// "tap", "hold" or "pan": who won the current or last press, for the overlay.
     public private(set) var winner: String?
 
+    /// The kind of pointer behind the current (or last) press.
+    public private(set) var pointerKind: PointerKind = .mouse
+    /// True when the current press caught moving content (see `catchMotion()`).
+    public private(set) var caughtMotion = false
+
     public private(set) var tap: TapRecognizer
     public private(set) var hold: HoldRecognizer
     public private(set) var pan: PanRecognizer
-    private var tracker = VelocityTracker()
+    /// The one velocity tracker of the press.
+    private var tracker: VelocityTracker
     /// The latest pointer position of the active press.
     private var location: Point = .zero
     /// The latest time seen in the active press; times never go back from it.
@@ -65,6 +81,7 @@ public struct GestureArena: Sendable {
         tap = TapRecognizer(settings: settings)
         hold = HoldRecognizer(settings: settings)
         pan = PanRecognizer(settings: settings)
+        tracker = VelocityTracker(maximumSpeed: settings.maximumFlingVelocity)
     }
 
     /// True while a press is down.
@@ -83,13 +100,28 @@ public struct GestureArena: Sendable {
         tracker.velocity(at: time)
     }
 
+    /// The tracker's estimate (velocity and confidence) as seen at `time`, if it has one.
+    public func currentEstimate(at time: Millis) -> VelocityEstimate? {
+        tracker.estimate(at: time)
+    }
+
+    /// The current press stopped moving content (a fling, a settling strip):
+    /// from now on it may only pan; a still release ends as `released`, and no
+    /// hold fires. Scenes call it on `.pressed`.
+    public mutating func catchMotion() {
+        guard phase == .possible else { return }
+        caughtMotion = true
+        tap.fail()
+        hold.fail()
+    }
+
     /// Feeds one input; returns what it caused.
     public mutating func handle(_ event: InputEvent) -> [GestureEvent] {
         switch event.kind {
         case .pointerDown(let point, .primary):
             guard point.isFinite else { return [] }
             var out = isActive ? cancelPress(at: event.time) : []
-            out += beginPress(at: point, time: event.time.isFinite ? event.time : lastTime)
+            out += beginPress(at: point, time: event.time.isFinite ? event.time : lastTime, kind: event.pointerKind)
             return out
         case .pointerDown, .pointerCancel, .key(.escape, _):
             return isActive ? cancelPress(at: event.time) : []
@@ -112,12 +144,14 @@ public struct GestureArena: Sendable {
 
     // MARK: - Press life cycle
 
-    private mutating func beginPress(at point: Point, time: Millis) -> [GestureEvent] {
+    private mutating func beginPress(at point: Point, time: Millis, kind: PointerKind) -> [GestureEvent] {
         phase = .possible
         pressLocation = point
         location = point
         lastTime = time
         winner = nil
+        pointerKind = kind
+        caughtMotion = false
         tracker.reset()
         tracker.add(point, at: time)
         tap.reset()
@@ -126,7 +160,7 @@ public struct GestureArena: Sendable {
         pan.allowedAxes = allowedPanAxes
         tap.pressBegan(at: point, time: time)
         hold.pressBegan(at: point, time: time)
-        pan.pressBegan(at: point, time: time)
+        pan.pressBegan(at: point, time: time, kind: kind)
         return [.pressed(at: point, time: time)]
     }
 
@@ -145,7 +179,7 @@ public struct GestureArena: Sendable {
                 tap.fail()
                 phase = .panning
                 winner = "pan"
-                out.append(.panBegan(start: start, at: point, axis: axis, time: t))
+                out.append(.panBegan(start: start, at: point, translation: pan.translation, axis: axis, time: t))
             }
         case .holding:
             hold.pointerMoved(to: point, time: t)
@@ -153,7 +187,7 @@ public struct GestureArena: Sendable {
         case .panning:
             pan.pointerMoved(to: point, time: t)
             out.append(.panChanged(at: point, translation: pan.translation,
-                                   velocity: pan.velocity(at: t), time: t))
+                                   velocity: tracker.velocity(at: t), time: t))
         case .idle, .cancelled:
             break
         }
@@ -168,11 +202,11 @@ public struct GestureArena: Sendable {
         switch phase {
         case .holding:
             hold.released(at: point, time: t)
-            out.append(.holdEnded(at: point, velocity: tracker.velocity(at: t), time: t))
+            out.append(.holdEnded(at: point, velocity: settings.flingVelocity(tracker.velocity(at: t)), time: t))
         case .panning:
             pan.released(at: point, time: t)
             out.append(.panEnded(at: point, translation: pan.translation,
-                                 velocity: pan.releaseVelocity ?? .zero, time: t))
+                                 velocity: settings.flingVelocity(tracker.velocity(at: t)), time: t))
         case .possible:
             tap.released(at: point, time: t)
             hold.released(at: point, time: t)
@@ -207,7 +241,6 @@ public struct GestureArena: Sendable {
         lastTime = time
         if !holdEnabled { hold.fail() }
         if !panEnabled { pan.fail() }
-        tap.tick(at: time)
         guard phase == .possible, hold.tick(at: time), let began = hold.beganTime else { return [] }
         tap.fail()
         pan.fail()

@@ -3,7 +3,9 @@
 /// A press yields `pressed`, then exactly one outcome: `tap`; `holdBegan`,
 /// `holdMoved`*, `holdEnded`; `panBegan`, `panChanged`*, `panEnded`;
 /// `released` (no gesture); or `cancelled` (which may also cut a hold or pan
-/// short). Translations are measured from the press point; velocities are px/s.
+/// short). Pan translations are displacements from the press point corrected
+/// by the drag-start policy; velocities are px/s, and a release's velocity is
+/// zero unless it is a fling (`GestureSettings.flingVelocity`).
 public enum GestureEvent: Hashable, Sendable {
     /// A primary button went down.
     case pressed(at: Point, time: Millis)
@@ -17,26 +19,27 @@ public enum GestureEvent: Hashable, Sendable {
     case holdEnded(at: Point, velocity: Point, time: Millis)
     /// The pointer crossed the slop before the hold deadline.
     ///
-    /// `axis` is the dominant axis of the motion that crossed the slop. The
-    /// translation (`at - start`) is measured from the press point, as UIKit
-    /// does, and already includes the slop: the scene chooses whether content
-    /// jumps by it or follows from here.
-    case panBegan(start: Point, at: Point, axis: Axis, time: Millis)
+    /// `start` is the press point and `at` the pointer; `axis` is the dominant
+    /// axis of the motion that crossed the slop. `translation` is what content
+    /// follows, already corrected by `GestureSettings.dragStart` (by default
+    /// `at - start` less the slop along the first motion), like every pan
+    /// translation: scenes apply it as it is.
+    case panBegan(start: Point, at: Point, translation: Point, axis: Axis, time: Millis)
     /// The pointer moved during a pan.
     case panChanged(at: Point, translation: Point, velocity: Point, time: Millis)
     /// A pan was released; `velocity` is zero if the pointer paused first.
     case panEnded(at: Point, translation: Point, velocity: Point, time: Millis)
     /// The press was taken away (Escape, another button, lost grab, a new press).
     case cancelled(time: Millis)
-    /// The press ended as none of tap, hold or pan (too long, or moved with
-    /// those gestures disabled).
+    /// The press ended as none of tap, hold or pan (moved with pans ruled out,
+    /// or it caught moving content).
     case released(at: Point, time: Millis)
 
     /// When the event happened.
     public var time: Millis {
         switch self {
         case .pressed(_, let t), .tap(_, let t), .holdBegan(_, let t), .holdMoved(_, _, let t),
-             .holdEnded(_, _, let t), .panBegan(_, _, _, let t), .panChanged(_, _, _, let t),
+             .holdEnded(_, _, let t), .panBegan(_, _, _, _, let t), .panChanged(_, _, _, let t),
              .panEnded(_, _, _, let t), .cancelled(let t), .released(_, let t):
             t
         }

@@ -1,12 +1,16 @@
 /// Recognizes a pan (drag): a press that travels farther than the slop.
 ///
-/// The pan begins on the first move more than `slop` px from the press point.
-/// The dominant axis of that displacement is its `axis` (ties go horizontal).
+/// The pan begins on the first move more than `slop` px from the press point
+/// (the slop of the press's pointer kind, `GestureSettings.slop(for:)`). The
+/// dominant axis of that displacement is its `axis` (ties go horizontal).
 /// With `allowedAxes` restricted to one axis, a first motion mostly along the
 /// other axis fails the pan instead, so an outer recognizer can take it.
-/// Translation is always measured from the press point, as UIKit does, so at
-/// `began` it already includes the slop: a scene that does not want content to
-/// jump by the slop subtracts the translation at `began` itself.
+///
+/// `translation` is already corrected by the settings' `DragStartPolicy`
+/// (by default it starts where the first motion crossed the slop circle), so
+/// content that follows it neither jumps by the slop nor drops a large first
+/// motion; `rawTranslation` is the plain displacement from the press point.
+/// Velocity is not the recognizer's business: the arena keeps one tracker per press.
 public struct PanRecognizer: Sendable {
     /// See `GestureRecognizerState`.
     public typealias State = GestureRecognizerState
@@ -27,9 +31,10 @@ public struct PanRecognizer: Sendable {
         }
     }
 
+    public let settings: GestureSettings
     public private(set) var state: State = .idle
-    /// The distance (px, exclusive) the pointer must travel to begin the pan.
-    public var slop: Double
+    /// The distance (px, exclusive) the pointer must travel to begin this press's pan.
+    public private(set) var slop: Double
     /// Which directions a pan may start in; read when the slop is crossed.
     public var allowedAxes: AllowedAxes
     /// Where the press went down.
@@ -38,16 +43,13 @@ public struct PanRecognizer: Sendable {
     public private(set) var location: Point?
     /// The dominant axis of the first motion past the slop, once known.
     public private(set) var axis: Axis?
-    /// The velocity (px/s) measured at release, once the pan `ended`.
-    public private(set) var releaseVelocity: Point?
-    private var tracker: VelocityTracker
+    /// What the drag-start policy takes off the raw displacement (fixed when the pan begins).
+    public private(set) var startCorrection: Point = .zero
 
-    public init(settings: GestureSettings = .standard, allowedAxes: AllowedAxes = .both,
-                tracker: VelocityTracker = VelocityTracker()) {
-        slop = settings.panSlop
+    public init(settings: GestureSettings = .standard, allowedAxes: AllowedAxes = .both) {
+        self.settings = settings
+        slop = settings.slop(for: .mouse)
         self.allowedAxes = allowedAxes
-        self.tracker = tracker
-        self.tracker.reset()
     }
 
     /// The axis along which `translation` is longer; horizontal on a tie.
@@ -56,25 +58,22 @@ public struct PanRecognizer: Sendable {
     }
 
     /// The pointer's displacement from the press point.
-    public var translation: Point {
+    public var rawTranslation: Point {
         guard let start = startLocation, let now = location else { return .zero }
         return now - start
     }
 
-    /// The pointer's current velocity (px/s) as seen at `time`.
-    public func velocity(at time: Millis) -> Point {
-        tracker.velocity(at: time)
-    }
+    /// The displacement content follows: `rawTranslation` less the drag-start correction.
+    public var translation: Point { rawTranslation - startCorrection }
 
-    /// Starts watching a press.
-    public mutating func pressBegan(at point: Point, time: Millis) {
+    /// Starts watching a press by a pointer of `kind` (which sets the slop).
+    public mutating func pressBegan(at point: Point, time: Millis, kind: PointerKind = .mouse) {
         state = .possible
+        slop = settings.slop(for: kind)
         startLocation = point
         location = point
         axis = nil
-        releaseVelocity = nil
-        tracker.reset()
-        tracker.add(point, at: time)
+        startCorrection = .zero
     }
 
     /// Follows the pointer: begins past the slop, then reports changes.
@@ -82,34 +81,44 @@ public struct PanRecognizer: Sendable {
         switch state {
         case .possible:
             location = point
-            tracker.add(point, at: time)
-            let moved = translation
-            guard moved.length > slop else { return }
+            let moved = rawTranslation
+            let distance = moved.length
+            guard distance > slop else { return }
             let dominant = Self.dominantAxis(of: moved)
             if allowedAxes.allows(dominant) {
                 axis = dominant
+                startCorrection = Self.correction(for: moved, slop: slop, policy: settings.dragStart)
                 state = .began
             } else {
                 state = .failed
             }
         case .began, .changed:
             location = point
-            tracker.add(point, at: time)
             state = .changed
         default:
             break
         }
     }
 
-    /// Ends the press: a begun pan `ended` with its release velocity, a pending one `failed`.
+    /// What `policy` subtracts from a first motion `moved` that crossed `slop`.
+    static func correction(for moved: Point, slop: Double, policy: DragStartPolicy) -> Point {
+        let distance = moved.length
+        switch policy {
+        case .fromPress:
+            return .zero
+        case .fromSlopCrossing:
+            // The point where the straight first motion crossed the slop circle.
+            return distance > 0 ? moved * (slop / distance) : .zero
+        }
+    }
+
+    /// Ends the press: a begun pan `ended`, a pending one `failed`.
     public mutating func released(at point: Point, time: Millis) {
         switch state {
         case .possible:
             state = .failed
         case .began, .changed:
-            if point != location { tracker.add(point, at: time) }
             location = point
-            releaseVelocity = tracker.velocity(at: time)
             state = .ended
         default:
             break
@@ -132,7 +141,6 @@ public struct PanRecognizer: Sendable {
         startLocation = nil
         location = nil
         axis = nil
-        releaseVelocity = nil
-        tracker.reset()
+        startCorrection = .zero
     }
 }

@@ -1,17 +1,18 @@
-/// Recognizes a tap: a short press that does not wander.
+/// Recognizes a tap: a press released without wandering.
 ///
-/// The press becomes a tap when it is released less than `maximumDuration` ms
-/// after it went down, having stayed closer than `allowableMovement` px to the
-/// press point the whole time. The recognizer knows nothing of other gestures:
-/// `GestureArena` calls `fail()` when a hold or a pan wins the press.
+/// The press becomes a tap when it is released having stayed within
+/// `allowableMovement` px (inclusive) of the press point the whole time. A tap
+/// has no deadline of its own: when a hold may happen, the hold firing at its
+/// deadline is what rules the tap out (`GestureArena` calls `fail()`), so the
+/// tap/hold boundary is defined once, by `GestureSettings.holdDuration`. The
+/// recognizer knows nothing of other gestures: the arena also fails it when a
+/// pan wins.
 public struct TapRecognizer: Sendable {
     /// See `GestureRecognizerState`; a tap never passes through `began`/`changed`.
     public typealias State = GestureRecognizerState
 
     public private(set) var state: State = .idle
-    /// The longest press (ms, exclusive) that is still a tap.
-    public var maximumDuration: Millis
-    /// The distance (px, exclusive) from the press point that fails the tap.
+    /// The distance (px, inclusive) from the press point the pointer may travel and still tap.
     public var allowableMovement: Double
     /// Where the press went down, while or after watching one.
     public private(set) var pressLocation: Point?
@@ -19,7 +20,6 @@ public struct TapRecognizer: Sendable {
     public private(set) var pressTime: Millis?
 
     public init(settings: GestureSettings = .standard) {
-        maximumDuration = settings.tapMaxDuration
         allowableMovement = settings.holdAllowableMovement
     }
 
@@ -30,20 +30,13 @@ public struct TapRecognizer: Sendable {
         pressTime = time
     }
 
-    /// Fails the tap once the press has lasted too long.
-    public mutating func tick(at time: Millis) {
-        guard state == .possible, let start = pressTime else { return }
-        if time - start >= maximumDuration { state = .failed }
-    }
-
-    /// Fails the tap when the pointer strays too far or the press lasted too long.
+    /// Fails the tap when the pointer strays farther than `allowableMovement`.
     public mutating func pointerMoved(to point: Point, time: Millis) {
-        tick(at: time)
         guard state == .possible, let start = pressLocation else { return }
-        if point.distance(to: start) >= allowableMovement { state = .failed }
+        if point.distance(to: start) > allowableMovement { state = .failed }
     }
 
-    /// Ends the press: recognized (`ended`) when short and still, else `failed`.
+    /// Ends the press: recognized (`ended`) when it stayed still, else `failed`.
     public mutating func released(at point: Point, time: Millis) {
         pointerMoved(to: point, time: time)
         if state == .possible { state = .ended }

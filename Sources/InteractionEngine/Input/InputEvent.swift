@@ -9,6 +9,15 @@ public enum PointerButton: String, Sendable, Codable {
     case secondary
 }
 
+/// What kind of pointer produced an input: the pan slop depends on it
+/// (`GestureSettings.slop(for:)`).
+public enum PointerKind: String, Sendable, Hashable, Codable {
+    /// A mouse, trackball or touchpad moving a cursor: precise. All core X11 input is this.
+    case mouse
+    /// A finger on a touch screen (a later XI2 touch decoder): imprecise.
+    case touch
+}
+
 /// Keyboard modifiers held while an input happened.
 public struct Modifiers: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: Int
@@ -60,10 +69,13 @@ public struct InputEvent: Hashable, Sendable, Codable {
 
     public var kind: Kind
     public var time: Millis
+    /// The kind of pointer behind a pointer input (ignored by the others).
+    public var pointerKind: PointerKind
 
-    public init(_ kind: Kind, at time: Millis) {
+    public init(_ kind: Kind, at time: Millis, pointer: PointerKind = .mouse) {
         self.kind = kind
         self.time = time
+        self.pointerKind = pointer
     }
 
     /// The same event with its pointer position (if any) passed through `transform`.

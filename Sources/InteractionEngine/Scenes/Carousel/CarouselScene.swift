@@ -34,8 +34,6 @@ public final class CarouselScene: DeckScene {
     private var pending: [DeckEvent] = []
     /// The press caught a moving strip: it stops it and must not select.
     private var pressCaughtMotion = false
-    /// Pointer x translation at `panBegan`: the slop is not applied as a jump.
-    private var dragBaseline = 0.0
     /// The last click that selected an item: where, when, and which item.
     private var lastClick: (point: Point, time: Millis, index: Int)?
     /// True while the strip moves to centre the selected item (a click or Enter).
@@ -109,7 +107,7 @@ public final class CarouselScene: DeckScene {
     }
 
     public func needsFrame(at time: Millis) -> Bool {
-        gestureArena.isActive || strip.isAnimating(at: time)
+        strip.isAnimating(at: time)  // a press by itself draws nothing
     }
 
     public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
@@ -151,15 +149,17 @@ public final class CarouselScene: DeckScene {
             // a moving strip without stopping it (so it cannot stop between two items).
             centringSelection = centringSelection && strip.isAnimating(at: time)
             pressCaughtMotion = gestureArena.panEnabled && strip.isAnimating(at: time) && !centringSelection
-            if pressCaughtMotion { strip.beginDrag(at: time) }
-        case .panBegan(let start, let p, _, let time):
+            if pressCaughtMotion {
+                strip.beginDrag(at: time)
+                gestureArena.catchMotion()  // it only stops the strip: no select (the arena's rule)
+            }
+        case .panBegan(_, _, let translation, _, let time):
             pressCaughtMotion = false
             centringSelection = false
-            dragBaseline = p.x - start.x
             if !strip.isDragging { strip.beginDrag(at: time) }
-            strip.drag(translation: 0, at: time)
+            strip.drag(translation: translation.x, at: time)
         case .panChanged(_, let translation, _, let time):
-            strip.drag(translation: translation.x - dragBaseline, at: time)
+            strip.drag(translation: translation.x, at: time)
         case .panEnded(_, _, let velocity, let time):
             strip.endDrag(velocity: velocity.x, at: time)
         case .tap(let p, let time):

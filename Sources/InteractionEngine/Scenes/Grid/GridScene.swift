@@ -90,8 +90,6 @@ public final class GridScene: DeckScene {
     private var refusal: (id: String, offset: AnimatedValue)?
     /// The movable tile pressed while the hold builds, and when the press went down.
     private var pressFeedback: (id: String, start: Millis)?
-    /// The part of the pan's translation spent crossing the slop (not scrolled).
-    private var panStart = 0.0
     /// The press stopped a moving scroll: it must not also tap or lift.
     private var pressStoppedScroll = false
     private var pending: [DeckEvent] = []
@@ -263,7 +261,7 @@ public final class GridScene: DeckScene {
     }
 
     public func needsFrame(at time: Millis) -> Bool {
-        if gestureArena.isActive || lift != nil { return true }
+        if lift != nil { return true }  // a press by itself draws nothing (it waits for the hold asleep)
         if case .settling = phase { return true }
         return scroll.isAnimating(at: time) || frames.isAnimating(at: time)
             || (refusal?.offset.isAnimating(at: time) ?? false)
@@ -298,10 +296,14 @@ public final class GridScene: DeckScene {
                 }
                 focusVisible = false
                 pressStoppedScroll = scroll.isAnimating(at: time)
-                if pressStoppedScroll { scroll.stop(at: time) }
+                if pressStoppedScroll {
+                    // A press that stops a moving grid never lifts or selects (the arena's rule).
+                    scroll.stop(at: time)
+                    gestureArena.catchMotion()
+                }
                 // G1: holding on empty space does nothing (a drag there still scrolls).
-                gestureArena.holdEnabled = !pressStoppedScroll && layout.index(at: content(p, at: time)) != nil
-                if gestureArena.holdEnabled, let index = layout.index(at: content(p, at: time)),
+                gestureArena.holdEnabled = layout.index(at: content(p, at: time)) != nil
+                if gestureArena.holdEnabled, !pressStoppedScroll, let index = layout.index(at: content(p, at: time)),
                    reorder.canMoveItem(at: index) {
                     pressFeedback = (reorder.liveItems[index].id, time)
                 }
@@ -322,16 +324,13 @@ public final class GridScene: DeckScene {
                     lift = held
                     drop(at: time)
                 }
-            case .panBegan(let start, let p, _, let time):
-                // Follow from where the pointer crossed the slop circle, so content neither
-                // jumps by the slop nor loses the rest of a fast first move.
-                let moved = p - start
-                let slop = gestureArena.settings.panSlop
+            case .panBegan(_, _, let translation, _, let time):
+                // The arena's translation already starts where the pointer crossed the slop.
                 phase = .panning
-                panStart = moved.length > 0 ? moved.y * min(1, slop / moved.length) : 0
                 scroll.beginDrag(at: time)
+                scroll.drag(translation: translation.y, at: time)
             case .panChanged(_, let translation, _, let time):
-                scroll.drag(translation: translation.y - panStart, at: time)
+                scroll.drag(translation: translation.y, at: time)
             case .panEnded(_, _, let velocity, let time):
                 scroll.endDrag(velocity: velocity.y, at: time)
                 phase = .idle

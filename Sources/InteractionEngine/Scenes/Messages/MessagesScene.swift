@@ -54,12 +54,12 @@ public final class MessagesScene: DeckScene {
         /// Down and undecided, on `rowID` (nil: below the rows), perhaps on a
         /// button of the open row; `caughtScroll` when it stopped a moving list.
         case down(rowID: String?, action: SwipeAction?, caughtScroll: Bool)
-        /// Dragging a closed row: content = `start` + (x translation - `originX`).
-        case swiping(rowID: String, start: Double, originX: Double)
+        /// Dragging a closed row: content = `start` + the pan's x translation.
+        case swiping(rowID: String, start: Double)
         /// Dragging the open row, which closes on release (S4).
-        case closing(rowID: String, start: Double, originX: Double)
-        /// Scrolling the list; the y translation at `panBegan` is `originY`.
-        case scrolling(originY: Double)
+        case closing(rowID: String, start: Double)
+        /// Scrolling the list by the pan's y translation.
+        case scrolling
         /// The press does nothing more (S6: dragging a row while another was open).
         case consumed
     }
@@ -161,7 +161,7 @@ public final class MessagesScene: DeckScene {
     }
 
     public func needsFrame(at time: Millis) -> Bool {
-        arena.isActive || scroll.isAnimating(at: time)
+        scroll.isAnimating(at: time)  // a press by itself draws nothing
             || swipes.values.contains { $0.isAnimating(at: time) }
             || displacements.values.contains { $0.isAnimating(at: time) }
             || ghosts.contains { $0.fade.isAnimating(at: time) }
@@ -199,10 +199,10 @@ public final class MessagesScene: DeckScene {
             if y >= 0 && y <= layout.viewportHeight { rest = Point(x: layout.width / 2, y: y) }
         }
         switch press {
-        case .swiping(let id, _, _):
+        case .swiping(let id, _):
             let width = list[id]?.openWidth ?? 0
             status.append("swipe \(id) \(Int(clamping: swipeOffset(of: id, at: time).rounded())) of -\(Int(clamping: width)) (opens at -\(Int(clamping: width / 2)))")
-        case .closing(let id, _, _): status.append("closing \(id)")
+        case .closing(let id, _): status.append("closing \(id)")
         case .scrolling: status.append("scrolling")
         case .consumed: status.append("press consumed (S6)")
         case .idle, .down: break
@@ -327,14 +327,18 @@ public final class MessagesScene: DeckScene {
         switch gesture {
         case .pressed(let point, let time):
             let caught = scroll.isAnimating(at: time)
-            if caught { scroll.stop(at: time) }
+            if caught {
+                // It only stops the list: no select, no row opened (the arena's rule).
+                scroll.stop(at: time)
+                arena.catchMotion()
+            }
             press = .down(rowID: row(at: point, time: time), action: button(at: point, time: time),
                           caughtScroll: caught)
         case .tap(let point, let time):
             tapped(at: point, time: time)
             press = .idle
-        case .panBegan(let start, let point, let axis, let time):
-            panBegan(translation: point - start, axis: axis, at: time)
+        case .panBegan(_, _, let translation, let axis, let time):
+            panBegan(translation: translation, axis: axis, at: time)
         case .panChanged(_, let translation, _, let time):
             panChanged(translation: translation, at: time)
         case .panEnded(_, let translation, let velocity, let time):
@@ -367,10 +371,10 @@ public final class MessagesScene: DeckScene {
         if axis == .vertical {
             if let open = openRowID { closeRow(open, at: time) }  // S5
             scroll.beginDrag(at: time)
-            press = .scrolling(originY: translation.y)
-            return
+            press = .scrolling
+            return panChanged(translation: translation, at: time)
         }
-        guard let rowID else {
+        guard let rowID, !arena.caughtMotion else {
             press = .consumed
             return
         }
@@ -378,26 +382,27 @@ public final class MessagesScene: DeckScene {
         if openRowID == rowID {
             closeRow(rowID, at: time)  // S4: dragging the open row closes it
             swipes[rowID] = AnimatedValue(start)
-            press = .closing(rowID: rowID, start: start, originX: translation.x)
+            press = .closing(rowID: rowID, start: start)
         } else if let open = openRowID {
             closeRow(open, at: time)  // S6: close the open row, leave this one shut
             press = .consumed
         } else {
             swipes[rowID] = AnimatedValue(start)
-            press = .swiping(rowID: rowID, start: start, originX: translation.x)
+            press = .swiping(rowID: rowID, start: start)
         }
+        panChanged(translation: translation, at: time)
     }
 
     private func panChanged(translation: Point, at time: Millis) {
         switch press {
-        case .scrolling(let originY):
-            scroll.drag(translation: translation.y - originY, at: time)
-        case .swiping(let id, let start, let originX):
+        case .scrolling:
+            scroll.drag(translation: translation.y, at: time)
+        case .swiping(let id, let start):
             let width = list[id]?.openWidth ?? 0
-            swipes[id] = AnimatedValue(SwipeTuning.dragOffset(raw: start + translation.x - originX, openWidth: width))
-        case .closing(let id, let start, let originX):
+            swipes[id] = AnimatedValue(SwipeTuning.dragOffset(raw: start + translation.x, openWidth: width))
+        case .closing(let id, let start):
             // Follows the pointer towards closed only; the row closes on release anyway.
-            swipes[id] = AnimatedValue(min(0, max(start, start + translation.x - originX)))
+            swipes[id] = AnimatedValue(min(0, max(start, start + translation.x)))
         case .idle, .down, .consumed:
             break
         }
@@ -408,7 +413,7 @@ public final class MessagesScene: DeckScene {
         switch press {
         case .scrolling:
             scroll.endDrag(velocity: velocity.y, at: time)
-        case .swiping(let id, _, _):
+        case .swiping(let id, _):
             let width = list[id]?.openWidth ?? 0
             let cancelled = arena.phase == .cancelled
             if !cancelled, SwipeTuning.opensOnRelease(offset: swipeOffset(of: id, at: time), velocity: velocity.x,
@@ -417,7 +422,7 @@ public final class MessagesScene: DeckScene {
             } else {
                 closeRow(id, at: time, velocity: cancelled ? 0 : velocity.x)
             }
-        case .closing(let id, _, _):
+        case .closing(let id, _):
             closeRow(id, at: time, velocity: velocity.x)
         case .idle, .down, .consumed:
             break

@@ -20,8 +20,8 @@ extension WalletScene {
             moveLift(to: p, time: t)
         case .holdEnded(_, _, let t):
             dropLift(at: t)
-        case .panBegan(let start, let p, _, let t):
-            panBegan(translation: p.y - start.y, time: t)
+        case .panBegan(_, _, let translation, _, let t):
+            panBegan(translation: translation.y, time: t)
         case .panChanged(_, let translation, let velocity, let t):
             panChanged(translation: translation.y, velocity: velocity.y, time: t)
         case .panEnded(_, let translation, let velocity, let t):
@@ -43,8 +43,9 @@ extension WalletScene {
             gestureArena.panEnabled = true
             var caught = false
             if scroll.isAnimating(at: time), scroll.overscroll(at: time) == 0 {
-                // A press stops a moving stack, as a finger does; its tap only stops it.
+                // A press stops a moving stack, as a finger does; it never lifts or expands.
                 scroll.stop(at: time)
+                gestureArena.catchMotion()
                 caught = true
             }
             interaction = .pressing(cardID: hit, caughtScroll: caught)
@@ -80,29 +81,31 @@ extension WalletScene {
         switch mode {
         case .stack:
             scroll.beginDrag(at: time)
-            interaction = .scrolling(origin: translation)
+            scroll.drag(translation: translation, at: time)
+            interaction = .scrolling
         case .expanded(let e):
             guard case .pressing(e.id?, _) = interaction, e.dismissAt == nil else {
                 interaction = .ignoring
                 return
             }
-            interaction = .draggingExpanded(origin: translation)
+            interaction = .draggingExpanded
+            setExpandedDrag(distance: translation)
         }
     }
 
     /// The drag moved: scroll, or move the expanded card (closing at once on a hard fling).
     func panChanged(translation: Double, velocity: Double, time: Millis) {
         switch interaction {
-        case .scrolling(let origin):
-            scroll.drag(translation: translation - origin, at: time)
-        case .draggingExpanded(let origin):
+        case .scrolling:
+            scroll.drag(translation: translation, at: time)
+        case .draggingExpanded:
             if velocity > WalletMetrics.closeFlingVelocity {
                 // A hard downward fling closes at once (W10).
                 dismissExpanded(at: time)
                 interaction = .ignoring
                 return
             }
-            setExpandedDrag(distance: translation - origin)
+            setExpandedDrag(distance: translation)
         default:
             break
         }
@@ -112,12 +115,12 @@ extension WalletScene {
     func panEnded(translation: Double, velocity: Double, time: Millis) {
         defer { interaction = .idle }
         switch interaction {
-        case .scrolling(let origin):
-            scroll.drag(translation: translation - origin, at: time)
+        case .scrolling:
+            scroll.drag(translation: translation, at: time)
             scroll.endDrag(velocity: velocity, at: time)
-        case .draggingExpanded(let origin):
-            setExpandedDrag(distance: translation - origin)
-            let distance = translation - origin
+        case .draggingExpanded:
+            setExpandedDrag(distance: translation)
+            let distance = translation
             if distance > layout.expandedFrame.height / 2 || velocity > WalletMetrics.closeFlingVelocity {
                 dismissExpanded(at: time)
             } else {

@@ -29,11 +29,11 @@ public final class WalletScene: DeckScene {
         case idle
         /// Down, undecided; `caughtScroll` when the press stopped a moving stack (its tap does nothing).
         case pressing(cardID: String?, caughtScroll: Bool)
-        /// Dragging the stack; `origin` is the pan translation the content follows from.
-        case scrolling(origin: Double)
+        /// Dragging the stack by the pan's translation.
+        case scrolling
         case lifting(WalletLift)
-        /// Dragging the expanded card down (W10).
-        case draggingExpanded(origin: Double)
+        /// Dragging the expanded card down (W10) by the pan's translation.
+        case draggingExpanded
         /// The rest of a press that no longer does anything.
         case ignoring
     }
@@ -163,7 +163,8 @@ public final class WalletScene: DeckScene {
     }
 
     public func needsFrame(at time: Millis) -> Bool {
-        if gestureArena.isActive || scroll.isAnimating(at: time) { return true }
+        // A press by itself draws nothing: a still one waits for the hold deadline asleep.
+        if scroll.isAnimating(at: time) { return true }
         if case .lifting(let lift) = interaction, lift.rise.isAnimating(at: time) || lift.autoScroll != nil {
             return true
         }

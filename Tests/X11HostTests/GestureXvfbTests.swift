@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The gesture core with real input: a large first motion is followed less the
+/// slop (issue 22 item 1), and a still press draws nothing while it waits for
+/// the hold deadline.
+extension XvfbTests {
+    /// A row swiped by one 40 px motion, then 80 px more slowly (no flick), opens:
+    /// the content took 120 px less the slop, past half of the 222 px of buttons.
+    /// When the first motion was dropped the row came to 80 px and closed.
+    @Test func aLargeFirstMotionSwipesTheRowAllTheWay() throws {
+        let xvfb = try Xvfb()
+        let dir = try temporaryFolder()
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "messages"])
+        try app.waitFor("ready")
+        let y = Self.messagesRowY(0)  // m0-style first row: unread, three buttons (222 px)
+        try xvfb.xdotool("mousemove", "400", "\(y)")
+        try xvfb.xdotool("mousedown", "1")
+        try xvfb.xdotool("mousemove", "360", "\(y)")  // one 40 px motion
+        for x in stride(from: 352, through: 280, by: -8) {  // 80 px more, 50 ms apart: slow, no flick
+            Thread.sleep(forTimeInterval: 0.05)
+            try xvfb.xdotool("mousemove", "\(x)", "\(y)")
+        }
+        Thread.sleep(forTimeInterval: 0.15)  // a pause: the distance decides
+        try xvfb.xdotool("mouseup", "1")
+        try app.waitFor("open-row", timeout: 5)
+        try xvfb.xdotool("key", "q")
+        #expect(try app.waitForExit() == 0)
+    }
+
+    /// The expanded card dragged by one 100 px motion, then 260 px slowly, is past
+    /// half its 690 px height (356 px) and closes; dropping the first motion left it
+    /// at 260 px, and it sprang back.
+    @Test func aLargeFirstMotionDragsTheExpandedCardAllTheWay() throws {
+        let xvfb = try Xvfb()
+        let dir = try temporaryFolder()
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "wallet"])
+        try app.waitFor("ready")
+        try xvfb.xdotool("mousemove", "240", "\(Self.walletStripY(3))")
+        try xvfb.xdotool("click", "1")
+        let expand = try app.waitFor("expand")
+        Thread.sleep(forTimeInterval: 0.8)  // let it settle
+        try xvfb.xdotool("mousemove", "240", "300")
+        try xvfb.xdotool("mousedown", "1")
+        try xvfb.xdotool("mousemove", "240", "400")  // one 100 px motion
+        for y in stride(from: 426, through: 660, by: 26) {  // 260 px more, 50 ms apart: no fling
+            Thread.sleep(forTimeInterval: 0.05)
+            try xvfb.xdotool("mousemove", "240", "\(y)")
+        }
+        Thread.sleep(forTimeInterval: 0.15)
+        try xvfb.xdotool("mouseup", "1")
+        try app.waitFor("collapse", timeout: 5) { $0["id"] as? String == expand["id"] as? String }
+        try xvfb.xdotool("key", "q")
+        #expect(try app.waitForExit() == 0)
+    }
+
+    /// Frames drawn by a wallet session that idles, optionally holds a card still for
+    /// 0.4 s (less than the hold), and quits with q (the quit event counts the frames).
+    private func walletFrames(pressing: Bool) throws -> Int {
+        let xvfb = try Xvfb()
+        let dir = try temporaryFolder()
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "wallet"])
+        try app.waitFor("ready")
+        Thread.sleep(forTimeInterval: 0.5)
+        try xvfb.xdotool("mousemove", "240", "\(Self.walletStripY(2))")
+        if pressing { try xvfb.xdotool("mousedown", "1") }
+        Thread.sleep(forTimeInterval: 0.4)
+        try xvfb.xdotool("key", "q")
+        let quit = try app.waitFor("quit")
+        #expect(try app.waitForExit() == 0)
+        #expect(!app.events.contains { $0["event"] as? String == "lift" }, "the hold must not have fired yet")
+        return try #require(quit["frames"] as? Int)
+    }
+
+    /// A still press adds the one frame that answers it, none while it waits
+    /// (the loop sleeps until the hold deadline; it used to draw ~24 identical frames).
+    @Test func aStillPressDrawsNoFramesWhileWaitingForTheHold() throws {
+        let idle = try walletFrames(pressing: false)
+        let pressed = try walletFrames(pressing: true)
+        #expect(pressed - idle <= 1, "idle \(idle) frames, with a still press \(pressed)")
+    }
+}
