@@ -49,6 +49,8 @@ public final class X11App {
         scale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
                                      resourceDPI: window.resourceDPI())
         renderer.scale = scale
+        renderer.pictureCacheBytes = session.options.pictureCacheMiB << 20
+        renderer.startBackgroundDecoding()  // frames never wait for a picture; the wake pipe says when one lands
         if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
         frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
         XSetIOErrorHandler { _ in
@@ -66,23 +68,26 @@ public final class X11App {
 
     /// Runs until quit; returns the exit status.
     public func run() -> Int32 {
-        var fds = pollfd(fd: window.connectionFD, events: Int16(POLLIN), revents: 0)
+        var fds = [pollfd(fd: window.connectionFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: renderer.pictureWakeFD ?? -1, events: Int16(POLLIN), revents: 0)]
         while running {
+            if renderer.takePictureWakeups() { needsDraw = true }
             drainEvents()
             let now = clock()
             feedReplay(now: now)
             engineTime = max(engineTime, now)
             session.tick(at: engineTime)
-            let animating = session.deck.needsFrame(at: now)
+            let animating = session.deck.needsFrame(at: now) || renderer.picturesNeedFrame
             if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
                 draw(at: now)
                 wasAnimating = animating
             }
             handle(session.flush())
             guard running else { break }
-            fds.revents = 0
-            _ = poll(&fds, 1, timeout(now: clock()))
+            for i in fds.indices { fds[i].revents = 0 }
+            _ = poll(&fds, nfds_t(fds.count), timeout(now: clock()))
         }
+        if let summary = PictureWarnings.summary(renderer.imageFailures) { Session.warn(summary) }
         session.save()
         session.emit(DeckEvent("quit", ["frames": .int(framesDrawn)]))
         return 0
@@ -93,7 +98,7 @@ public final class X11App {
     /// How long poll() may sleep: -1 (forever) when nothing moves and no timer is set.
     private func timeout(now: Millis) -> Int32 {
         if XPending(window.display) > 0 { return 0 }
-        if needsDraw || wasAnimating || session.deck.needsFrame(at: now) {
+        if needsDraw || wasAnimating || session.deck.needsFrame(at: now) || renderer.picturesNeedFrame {
             return Int32(max(0, (lastFrameTime + X11App.frameInterval - now).rounded(.up)))
         }
         let deadlines = [session.deck.nextDeadline(), pendingReplay.first?.t].compactMap { $0 }
