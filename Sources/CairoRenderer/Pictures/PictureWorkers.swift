@@ -147,10 +147,10 @@ final class PictureWorkers: @unchecked Sendable {
             inFlight.remove(key)
             done.append(delivery)
             decodeCount += producer.decodes - before
+            var byte: UInt8 = 1
+            _ = write(wakeWriteFD, &byte, 1)  // before anyone waiting for idle wakes up
             condition.broadcast()
             condition.unlock()
-            var byte: UInt8 = 1
-            _ = write(wakeWriteFD, &byte, 1)
         }
     }
 }

@@ -62,6 +62,7 @@ public enum PictureFolder {
             let c = NaturalOrder.compare(keys[a], keys[b])
             return c != 0 ? c < 0 : entries[a].name < entries[b].name
         }
+        skipped.sort { NaturalOrder.precedes($0.name, $1.name) }
         return (order.map { entries[$0] }, skipped, considered)
     }
 
