@@ -134,9 +134,10 @@ enum PictureDecoder {
         let w = word(16), h = word(20)
         guard w > 0, h > 0 else { throw .corrupt(.png, "empty picture") }
         guard w <= 1_000_000, h <= 1_000_000 else { throw .tooLarge(width: w, height: h) }
-        if w * h <= PictureMetrics.wholePNGPixels {
-            return try decodeWholePNG(bytes, width: w, height: h)
+        if w * h <= PictureMetrics.wholePNGPixels, let whole = try? decodeWholePNG(bytes, width: w, height: h) {
+            return whole
         }
+        // Large, or refused by Cairo (whose status says little): libpng names the problem.
         return try decodePNGRows(bytes, fileWidth: w, fileHeight: h, width: width, height: height)
     }
 
