@@ -84,3 +84,9 @@ static inline void gd_png_close(gd_png *p) {
 // heap; a fixed threshold returns them to the system at once.
 #include <malloc.h>
 static inline void gd_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
+
+// Decoding threads run below the drawing thread (Linux nice values are per thread).
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline void gd_lower_thread_priority(int nice) { setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice); }

@@ -22,8 +22,9 @@ extension CairoRenderer {
     /// Empties the wake pipe; true when a picture landed since the last call (draw again).
     public func takePictureWakeups() -> Bool { pictures.workers?.drainWakeups() ?? false }
 
-    /// True while a picture drawn in the last frame is still fading in (keep drawing frames).
-    public var picturesNeedFrame: Bool { pictures.fading }
+    /// True while a picture drawn in the last frame is still fading in, or more finished
+    /// pictures wait than one frame takes in (keep drawing frames).
+    public var picturesNeedFrame: Bool { pictures.fading || pictures.moreArrived }
 
     /// Figures for benchmarks and tests.
     public struct PictureFigures: Sendable {
@@ -37,6 +38,9 @@ extension CairoRenderer {
         public var backgroundDecodes: Int
         /// Milliseconds of the last frame spent on pictures on the drawing thread.
         public var lastFrameMillis: Double
+        /// Of `lastFrameMillis`: taking in finished decodes (and evicting), handing the wishes over.
+        public var lastIntakeMillis: Double
+        public var lastHandoverMillis: Double
         /// True while workers have anything queued or running.
         public var busy: Bool
     }
@@ -45,7 +49,8 @@ extension CairoRenderer {
         let store = pictures.store
         return PictureFigures(bytes: store.bytes, peakBytes: store.peakBytes, budget: store.budget, entries: store.count,
                               evictions: store.evictions, backgroundDecodes: pictures.workers?.decodes ?? 0,
-                              lastFrameMillis: pictures.lastFrameMillis, busy: pictures.workers?.isBusy ?? false)
+                              lastFrameMillis: pictures.lastFrameMillis, lastIntakeMillis: pictures.lastIntakeMillis,
+                              lastHandoverMillis: pictures.lastHandoverMillis, busy: pictures.workers?.isBusy ?? false)
     }
 
     /// Blocks until the workers have nothing queued or running (tests and benchmarks).

@@ -98,7 +98,8 @@ enum PicturesBench {
         let count = (try FileManager.default.contentsOfDirectory(atPath: dir)).count
         let framesPerKey = 6, interval = 1000.0 / 60
         var frameTimes: [Double] = []
-        var maxPicture = 0.0
+        var maxPicture = 0.0, maxIntake = 0.0, maxHandover = 0.0
+        var pictureTimes: [Double] = []
         var t: Millis = 0
         for step in 0..<(count * framesPerKey + 60) {
             let began = monotonicNanos()
@@ -110,7 +111,11 @@ enum PicturesBench {
             RenderBench.draw(deck.render(at: t), with: renderer, on: surface)
             let ms = Double(monotonicNanos() - began) / 1e6
             frameTimes.append(ms)
-            maxPicture = max(maxPicture, renderer.pictureFigures.lastFrameMillis)
+            let f = renderer.pictureFigures
+            maxPicture = max(maxPicture, f.lastFrameMillis)
+            maxIntake = max(maxIntake, f.lastIntakeMillis)
+            maxHandover = max(maxHandover, f.lastHandoverMillis)
+            pictureTimes.append(f.lastFrameMillis)
             if ms < interval { usleep(useconds_t((interval - ms) * 1000)) }
             t += interval
         }
@@ -121,9 +126,11 @@ enum PicturesBench {
         }
         RenderBench.draw(deck.render(at: t), with: renderer, on: surface)
         frameTimes.sort()
+        pictureTimes.sort()
         let figures = renderer.pictureFigures
         return ["peakMiB": residentMemory().peak, "maxFrameMs": frameTimes.last ?? 0,
-                "p99FrameMs": frameTimes[frameTimes.count * 99 / 100], "maxPictureMs": maxPicture,
+                "p99FrameMs": frameTimes[frameTimes.count * 99 / 100], "maxPictureMs": maxPicture, "p99PictureMs": pictureTimes[pictureTimes.count * 99 / 100],
+                "maxIntakeMs": maxIntake, "maxHandoverMs": maxHandover,
                 "decodes": figures.backgroundDecodes, "cachePeakMiB": Double(figures.peakBytes) / 1048576]
     }
 

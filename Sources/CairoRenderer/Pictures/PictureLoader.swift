@@ -17,8 +17,13 @@ final class PictureLoader {
     private var wishes: [PictureKey: Double] = [:]
     /// True when the last frame drew a picture still fading in.
     private(set) var fading = false
+    /// True when more finished pictures wait than one frame takes in.
+    private(set) var moreArrived = false
     /// Milliseconds spent on pictures in the last frame (lookups, stand-ins, inline decodes).
     private(set) var lastFrameMillis = 0.0
+    /// Of `lastFrameMillis`: taking in finished decodes, and handing over the wishes.
+    private(set) var lastIntakeMillis = 0.0
+    private(set) var lastHandoverMillis = 0.0
     private var frameStarted = 0.0
     private var frameSpent = 0.0
 
@@ -51,7 +56,9 @@ final class PictureLoader {
         wishes.removeAll(keepingCapacity: true)
         guard let workers else { return }
         let arrived = Self.now()
-        for delivery in workers.takeDone() {
+        let intake = workers.takeDone(limit: PictureMetrics.arrivalsPerFrame)
+        moreArrived = intake.more
+        for delivery in intake.deliveries {
             if let surface = delivery.surface {
                 // Fade in only a picture that was showing its placeholder.
                 let fade = store.hasAnySize(of: delivery.key.path) ? -Double.infinity : arrived
@@ -60,7 +67,8 @@ final class PictureLoader {
                 store.fail(delivery.key.path, problem)
             }
         }
-        frameSpent += Self.now() - frameStarted
+        lastIntakeMillis = Self.now() - frameStarted
+        frameSpent += lastIntakeMillis
     }
 
     /// Hands the frame's wishes to the workers, nearest first.
@@ -70,7 +78,8 @@ final class PictureLoader {
             let ordered = wishes.sorted { $0.value < $1.value || ($0.value == $1.value && $0.key.path < $1.key.path) }
             workers.submit(ordered.map(\.key))
         }
-        frameSpent += Self.now() - started
+        lastHandoverMillis = Self.now() - started
+        frameSpent += lastHandoverMillis
         lastFrameMillis = frameSpent
     }
 

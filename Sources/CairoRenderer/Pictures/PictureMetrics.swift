@@ -4,6 +4,8 @@ public enum PictureMetrics {
     public static let defaultCacheMiB = 128
     /// Decoding threads in the window (issue 17: "one or two"; the machine has 2 cores).
     public static let workerThreads = 2
+    /// Nice value of a decoding thread (Linux per-thread priority; the drawing thread stays at 0).
+    public static let workerNice: Int32 = 10
     /// Cross-fade from the placeholder to a picture that just arrived, in ms
     /// (about UIKit's 0.2 s cross-dissolve, a little shorter so a fling stays crisp).
     public static let fadeMillis = 150.0
@@ -17,6 +19,9 @@ public enum PictureMetrics {
     /// The largest decoded source held in memory, in bytes (a JPEG whose 1/8
     /// DCT scale is still larger is refused; PNG always fits by box-filtering).
     public static let maximumSourceBytes = 96 << 20
+    /// Finished pictures a frame takes into the cache at most (count; each may evict and
+    /// free older ones, so a burst is spread over frames to keep each frame's share small).
+    public static let arrivalsPerFrame = 3
     /// Requests waiting for a worker: the nearest this many are kept, the rest dropped (count).
     public static let maximumQueuedRequests = 48
     /// Decoded sources a decoding thread keeps for the next size of the same picture (count).

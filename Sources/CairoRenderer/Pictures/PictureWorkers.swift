@@ -1,3 +1,4 @@
+import CPNG
 import Foundation
 import Glibc
 
@@ -79,13 +80,20 @@ final class PictureWorkers: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Everything finished since the last call.
-    func takeDone() -> [PictureDelivery] {
+    /// Up to `limit` of the pictures finished since the last call, oldest first.
+    func takeDone(limit: Int) -> (deliveries: [PictureDelivery], more: Bool) {
         condition.lock()
         defer { condition.unlock() }
-        let out = done
-        done.removeAll()
-        return out
+        let out = Array(done.prefix(limit))
+        done.removeFirst(out.count)
+        return (out, !done.isEmpty)
+    }
+
+    /// True when finished pictures wait to be taken.
+    var hasDone: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !done.isEmpty
     }
 
     /// True while anything is queued or being decoded.
@@ -102,9 +110,9 @@ final class PictureWorkers: @unchecked Sendable {
         return decodeCount
     }
 
-    /// Empties the wake pipe; true when anything had arrived.
+    /// Empties the wake pipe; true when anything had arrived (or waits to be taken).
     func drainWakeups() -> Bool {
-        var any = false
+        var any = hasDone
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(wakeFD, &buffer, buffer.count) > 0 { any = true }
         return any
@@ -130,6 +138,8 @@ final class PictureWorkers: @unchecked Sendable {
     }
 
     private func work() {
+        // Below the drawing thread: on a busy machine the frame, not the decode, gets the core.
+        gd_lower_thread_priority(PictureMetrics.workerNice)
         let producer = PictureProducer()
         while true {
             condition.lock()
@@ -147,10 +157,10 @@ final class PictureWorkers: @unchecked Sendable {
             inFlight.remove(key)
             done.append(delivery)
             decodeCount += producer.decodes - before
-            var byte: UInt8 = 1
-            _ = write(wakeWriteFD, &byte, 1)  // before anyone waiting for idle wakes up
             condition.broadcast()
             condition.unlock()
+            var byte: UInt8 = 1
+            _ = write(wakeWriteFD, &byte, 1)  // outside the lock: the drawing thread never waits on a syscall
         }
     }
 }
