@@ -111,7 +111,7 @@ extension CairoRenderer {
         let unit = rect.width / 100
         let ink = Color(red: 0.55, green: 0.25, blue: 0.20, alpha: alpha)
         // A crossed-out frame: the picture that is not there.
-        let icon = Rect(x: rect.midX - 14 * unit, y: rect.minY + rect.height * 0.22, width: 28 * unit, height: 20 * unit)
+        let icon = Rect(x: rect.midX - 12 * unit, y: rect.minY + rect.height * 0.18, width: 24 * unit, height: 17 * unit)
         roundedRect(cr, icon, 3 * unit)
         cairo_set_source_rgba(cr, ink.red, ink.green, ink.blue, ink.alpha)
         cairo_set_line_width(cr, max(1, 2.2 * unit))
@@ -122,11 +122,11 @@ extension CairoRenderer {
         guard deviceSide >= PictureMetrics.problemTextMinimumSide else { return }
         let width = rect.width * 0.86
         drawText(cr, "Can't show this picture",
-                 Rect(x: rect.midX - width / 2, y: rect.minY + rect.height * 0.50, width: width, height: 14 * unit),
-                 TextStyle(size: 10.5 * unit, weight: .bold, color: ink, alignment: .center))
+                 Rect(x: rect.midX - width / 2, y: rect.minY + rect.height * 0.42, width: width, height: 20 * unit),
+                 TextStyle(size: 7.5 * unit, weight: .bold, color: ink, alignment: .center, maxLines: 2))
         drawText(cr, problem.description,
-                 Rect(x: rect.midX - width / 2, y: rect.minY + rect.height * 0.64, width: width, height: 24 * unit),
-                 TextStyle(size: 8.5 * unit, color: Color(red: 0.35, green: 0.33, blue: 0.32, alpha: alpha),
+                 Rect(x: rect.midX - width / 2, y: rect.minY + rect.height * 0.64, width: width, height: 20 * unit),
+                 TextStyle(size: 6.5 * unit, color: Color(red: 0.35, green: 0.33, blue: 0.32, alpha: alpha),
                            alignment: .center, maxLines: 2))
     }
 
