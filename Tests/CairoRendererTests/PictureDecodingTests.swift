@@ -158,4 +158,19 @@ import Testing
         // A valid name is left as it is.
         #expect(PicturePath.string(fromBytes: Array("Été 2024.jpg".utf8)) == "Été 2024.jpg")
     }
+
+    /// HEIC and AVIF stills through libheif, box-filtered to the drawn size.
+    @Test(arguments: [("photo.heic", PictureFormat.heif), ("photo.avif", PictureFormat.avif)])
+    func heifAndAvif(name: String, format: PictureFormat) throws {
+        let f = try PictureFixtures()
+        let path = try f.convert(["-size", "640x480", "xc:#2080d0", "-quality", "90"], to: name)
+        #expect(PictureFormat.sniff(try f.bytes(name)) == format)
+        let picture = try PictureDecoder.decode(path, width: 100, height: 100)
+        #expect(picture.format == format && picture.fileWidth == 640 && picture.fileHeight == 480)
+        // The need is 100 px x 1.25 headroom = 125: factor 480 / 125 = 3, so 213x160.
+        #expect(picture.surface.width == 213 && picture.surface.height == 160, "\(picture.surface.width)x\(picture.surface.height)")
+        expectColour(picture.surface.pixel(x: 80, y: 60), 0x20, 0x80, 0xD0, tolerance: 10)
+        let cut = try f.write("cut-" + name, Array(try f.bytes(name).prefix(300)))
+        #expect(throws: (any Error).self) { _ = try PictureDecoder.decode(cut, width: 100, height: 100) }
+    }
 }

@@ -36,7 +36,7 @@ final class DecodedPicture {
 
 /// Decodes picture files by their content: JPEG (libjpeg-turbo, DCT-domain
 /// scaling), PNG (Cairo, or libpng row by row for big ones), WebP (libwebp,
-/// scaled while decoding). Every decoder is asked for the smallest picture
+/// scaled while decoding), HEIC and AVIF (libheif, box-filtered after). Every decoder is asked for the smallest picture
 /// that still covers the drawn size, so a 12-megapixel photo costs what a
 /// thumbnail costs.
 enum PictureDecoder {
@@ -50,6 +50,7 @@ enum PictureDecoder {
         case .jpeg: return try decodeJPEG(bytes, width: needW, height: needH)
         case .png: return try decodePNG(bytes, path: path, width: needW, height: needH)
         case .webp: return try decodeWebP(bytes, width: needW, height: needH)
+        case .heif, .avif: return try decodeHEIF(bytes, format: format, width: needW, height: needH)
         default: throw .unsupported(format)
         }
     }
