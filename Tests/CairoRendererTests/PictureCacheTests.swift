@@ -77,6 +77,21 @@ import Testing
         #expect(abs(c.b - 0xCC) <= 8 && abs(c.r - 0x33) <= 8, "\(c)")
     }
 
+    /// A whole-decoded 3-MP PNG is not kept at full size for the next size: only a copy
+    /// near the drawn size (plus headroom) stays; the bundled 256 px pictures stay whole.
+    @Test func noOriginalOutlivesItsCopy() throws {
+        let f = try PictureFixtures()
+        let big = try f.convert(["-size", "2000x1500", "xc:#804020"], to: "big.png")
+        let picture = try PictureDecoder.decode(big, width: 100, height: 100)
+        #expect(picture.surface.width == 2000, "decoded whole by Cairo (under the 4 MP limit)")
+        let kept = PictureProducer.shelved(picture, width: 100, height: 100)
+        #expect(kept.surface.width <= Int(134 * PictureMetrics.sourceHeadroom) && kept.surface.height >= 125,
+                "\(kept.surface.width)x\(kept.surface.height)")
+        #expect(!kept.covers(width: 400, height: 400) && kept.covers(width: 100, height: 100))
+        let small = try PictureDecoder.decode(Goldens.assets + "/carousel/balloon.png", width: 72, height: 72)
+        #expect(PictureProducer.shelved(small, width: 72, height: 72) === small)
+    }
+
     @Test func naturalOrder() {
         let names = ["img10.jpg", "IMG2.jpg", "img1.jpg", "img02b.jpg", "b.jpg", "A.jpg", "img2a.jpg", "10.jpg", "9.jpg"]
         let sorted = names.sorted(by: NaturalOrder.precedes)

@@ -24,6 +24,9 @@ public enum PictureMetrics {
     public static let arrivalsPerFrame = 3
     /// Requests waiting for a worker: the nearest this many are kept, the rest dropped (count).
     public static let maximumQueuedRequests = 48
+    /// A decoded source above this many pixels is cut down before it is kept for
+    /// the next size (1 MP: the bundled 256x256 pictures are kept whole, so the goldens hold).
+    public static let shelfReducePixels = 1 << 20
     /// Decoded sources a decoding thread keeps for the next size of the same picture (count).
     public static let reusableSources = 2
     /// Smallest cell, in device pixels, that spells out why a picture cannot be shown.

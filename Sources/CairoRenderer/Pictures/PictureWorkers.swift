@@ -1,3 +1,4 @@
+import CCairo
 import CPNG
 import Foundation
 import Glibc
@@ -28,13 +29,37 @@ final class PictureProducer {
                 picture = try PictureDecoder.decode(key.path, width: key.width, height: key.height)
                 decodes += 1
             }
-            shelf.append((key.path, picture))
-            if shelf.count > PictureMetrics.reusableSources { shelf.removeFirst() }
             let copy = PictureCopy.make(picture, width: key.width, height: key.height, cornerRadius: key.exactRadius)
+            shelf.append((key.path, Self.shelved(picture, width: key.width, height: key.height)))
+            if shelf.count > PictureMetrics.reusableSources { shelf.removeFirst() }
             return PictureDelivery(key: key, surface: copy, average: PictureCopy.averageColour(copy), problem: nil)
         } catch {
             return PictureDelivery(key: key, surface: nil, average: (0.75, 0.75, 0.78), problem: error)
         }
+    }
+}
+
+extension PictureProducer {
+    /// What stays on the shelf for the next size: a big source (a whole PNG, a JPEG
+    /// drawn near full size) is cut down to the drawn size plus headroom first, so no
+    /// original outlives the copy it was decoded for.
+    static func shelved(_ picture: DecodedPicture, width: Int, height: Int) -> DecodedPicture {
+        let source = picture.surface
+        let (w, h) = picture.orientation >= 5 ? (height, width) : (width, height)
+        let k = PictureMetrics.sourceHeadroom * max(Double(w) / Double(source.width), Double(h) / Double(source.height))
+        guard source.width * source.height > PictureMetrics.shelfReducePixels, k < 0.5 else { return picture }
+        let reduced = ImageSurface(width: Int((Double(source.width) * k).rounded(.up)),
+                                   height: Int((Double(source.height) * k).rounded(.up)))
+        let cr = cairo_create(reduced.handle)!
+        cairo_scale(cr, Double(reduced.width) / Double(source.width), Double(reduced.height) / Double(source.height))
+        cairo_set_source_surface(cr, source.handle, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        // Not full size any more: a later, larger size decodes the file again.
+        return DecodedPicture(surface: reduced, orientation: picture.orientation, format: picture.format,
+                              fileWidth: picture.fileWidth, fileHeight: picture.fileHeight)
     }
 }
 
