@@ -29,11 +29,23 @@ let package = Package(
         .systemLibrary(
             name: "CXfixes", path: "Sources/CXfixes", pkgConfig: "xfixes",
             providers: [.apt(["libxfixes-dev"])]),
+        .systemLibrary(
+            name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
 
         // Pure Swift: gestures, physics, scenes, display lists. No C, no clock, no I/O.
         .target(name: "InteractionEngine"),
         // Draws engine display lists with Cairo and Pango; headless PNG output.
-        .target(name: "CairoRenderer", dependencies: ["InteractionEngine", "CCairo", "CPangoCairo"]),
+        .target(name: "CairoRenderer", dependencies: ["InteractionEngine", "CCairo", "CPangoCairo", "CJPEG", "CPNG", "CWebP", "CHeif"]),
         // Command line, assets, state file, event output: everything the hosts share.
         .target(name: "DeckApp", dependencies: ["InteractionEngine", "CairoRenderer"]),
         // The X11 window, its poll() loop and the XEvent -> engine input mapping.

@@ -8,7 +8,7 @@ import InteractionEngine
 /// pays for what changed. Not thread-safe: one renderer per drawing thread.
 public final class CairoRenderer {
     private let text = TextCache()
-    private let images = ImageCache()
+    let pictures = PictureLoader()
     private let shapes = ShapeCache()
 
     /// Device pixels per layout pixel (2 on a HiDPI screen).
@@ -23,10 +23,12 @@ public final class CairoRenderer {
     }
 
     /// Picture files that could not be decoded, with the reason.
-    public var imageFailures: [String: String] { images.failures }
+    public var imageFailures: [String: String] { pictures.store.failures.mapValues(\.description) }
 
     /// Draws `list` onto the Cairo context `cr` (a `cairo_t*`).
     public func draw(_ list: DisplayList, on cr: OpaquePointer) {
+        pictures.beginFrame()
+        defer { pictures.endFrame() }
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         var currentScale = scale
@@ -148,7 +150,7 @@ public final class CairoRenderer {
         cairo_pattern_destroy(pattern)
     }
 
-    private func roundedRect(_ cr: OpaquePointer, _ r: Rect, _ radius: Double) {
+    func roundedRect(_ cr: OpaquePointer, _ r: Rect, _ radius: Double) {
         cairo_new_path(cr)
         let rad = max(0, min(radius, r.width / 2, r.height / 2))
         if rad <= 0 {
@@ -228,7 +230,7 @@ public final class CairoRenderer {
         cairo_restore(cr)
     }
 
-    private func drawText(_ cr: OpaquePointer, _ string: String, _ rect: Rect, _ style: TextStyle) {
+    func drawText(_ cr: OpaquePointer, _ string: String, _ rect: Rect, _ style: TextStyle) {
         guard !string.isEmpty, rect.width > 0 else { return }
         let layout = text.layout(string, style: style, width: rect.width)
         var w: Int32 = 0, h: Int32 = 0
@@ -237,29 +239,5 @@ public final class CairoRenderer {
         cairo_move_to(cr, rect.minX, rect.minY + (rect.height - Double(h)) / 2)
         pango_cairo_show_layout(cr, layout)
         cairo_new_path(cr)
-    }
-
-    private func drawImage(_ cr: OpaquePointer, _ path: String, _ rect: Rect, _ alpha: Double, _ radius: Double,
-                           deviceScale: Double) {
-        // Sizes in steps of 4 device pixels: a zoom animation reuses a handful of resampled
-        // copies, each with its rounded corners already cut, so drawing needs no clip path.
-        func quantized(_ v: Double) -> Int { v > 32 ? max(4, Int((v / 4).rounded()) * 4) : max(1, Int(v.rounded())) }
-        let pw = quantized(rect.width * deviceScale), ph = quantized(rect.height * deviceScale)
-        cairo_save(cr)
-        if let picture = images.image(path, width: pw, height: ph, cornerRadius: radius * Double(pw) / max(1, rect.width)) {
-            cairo_translate(cr, rect.minX, rect.minY)
-            cairo_scale(cr, rect.width / Double(picture.width), rect.height / Double(picture.height))
-            cairo_set_source_surface(cr, picture.handle, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-            cairo_rectangle(cr, 0, 0, Double(picture.width), Double(picture.height))
-            cairo_clip(cr)
-            cairo_paint_with_alpha(cr, alpha)
-        } else {
-            // A visible placeholder, never a crash, for a picture that could not be read.
-            roundedRect(cr, rect, radius)
-            cairo_set_source_rgba(cr, 0.75, 0.75, 0.78, alpha)
-            cairo_fill(cr)
-        }
-        cairo_restore(cr)
     }
 }

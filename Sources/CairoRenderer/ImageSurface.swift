@@ -15,7 +15,7 @@ public final class ImageSurface {
         handle = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))
     }
 
-    private init(adopting surface: OpaquePointer) {
+    init(adopting surface: OpaquePointer) {
         handle = surface
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))

@@ -14,6 +14,7 @@ public struct Headless {
     public init(session: Session, scale: Double = 1) {
         self.session = session
         renderer.scale = scale
+        renderer.pictureCacheBytes = session.options.pictureCacheMiB << 20
     }
 
     /// Feeds the trace's entries up to and including `time` (inputs and recorded frame ticks).
@@ -70,8 +71,6 @@ public struct Headless {
     }
 
     func reportImageFailures() {
-        for (file, reason) in renderer.imageFailures.sorted(by: { $0.key < $1.key }) {
-            Session.warn("\(file): skipped (\(reason))")
-        }
+        if let summary = PictureWarnings.summary(renderer.imageFailures) { Session.warn(summary) }
     }
 }

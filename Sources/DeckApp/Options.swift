@@ -10,6 +10,10 @@ public struct Options: Equatable, Sendable {
     public var statePath: String?
     public var assetsPath: String?
     public var picturesPath: String?
+    /// `--pictures` without a folder: the user's Pictures folder (xdg-user-dirs, else ~/Pictures).
+    public var picturesFromUserFolder = false
+    /// Byte budget of decoded pictures, in MiB (`--picture-cache`).
+    public var pictureCacheMiB = 128
     public var events = false
     public var reduceMotion = false
     public var theme = ThemeChoice.auto
@@ -53,7 +57,9 @@ public struct Options: Equatable, Sendable {
                           ~/.local/state/...; without an absolute HOME give --state). One window
                           owns it (a lock on FILE.lock); a second one on it runs read-only
       --assets DIR        sample data and pictures (default: the installed or bundled assets)
-      --pictures DIR      show your own folder of PNG pictures in the carousel (titled by file name)
+      --pictures [DIR]    show a folder of pictures (JPEG, PNG, WebP) in the carousel, titled by file name
+                          (without DIR: your Pictures folder)
+      --picture-cache MIB memory for decoded pictures (default 128)
       --events            print one JSON object per line on stdout for each thing that happens
       --reduce-motion     make every animation instant
       --theme NAME        light, dark or auto (default: auto, the desktop's choice; headless: light)
@@ -147,7 +153,18 @@ public struct Options: Equatable, Sendable {
                 options.sizeGiven = true
             case "--state": options.statePath = try value(for: arg)
             case "--assets": options.assetsPath = try value(for: arg)
-            case "--pictures": options.picturesPath = try value(for: arg)
+            case "--pictures":
+                if let next = rest.first, !next.hasPrefix("-") || next == "-" {
+                    options.picturesPath = rest.popFirst()
+                } else {
+                    options.picturesFromUserFolder = true
+                }
+            case "--picture-cache":
+                let n = try number(for: arg)
+                guard n >= 8 && n <= 65536 && n == n.rounded() else {
+                    throw UsageError("--picture-cache needs a whole number of MiB between 8 and 65536")
+                }
+                options.pictureCacheMiB = Int(n)
             case "--events": options.events = true
             case "--reduce-motion": options.reduceMotion = true
             case "--theme":

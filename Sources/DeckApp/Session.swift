@@ -32,6 +32,15 @@ public final class Session {
     public init(options: Options, trace: TraceHeader? = nil) throws(AssetError) {
         self.options = options
         var assets = try AssetStore.locate(explicit: options.assetsPath)
+        if options.picturesFromUserFolder && options.picturesPath == nil {
+            guard let folder = UserDirectories().folder(.pictures) else {
+                throw AssetError("--pictures: no Pictures folder (HOME is not set to an absolute path)")
+            }
+            guard FileManager.default.fileExists(atPath: folder) else {
+                throw AssetError("\(folder): no such folder (your Pictures folder, opened by --pictures)")
+            }
+            assets.picturesDirectory = folder
+        }
         if let pictures = options.picturesPath {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: pictures, isDirectory: &isDir), isDir.boolValue else {

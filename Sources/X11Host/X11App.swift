@@ -64,6 +64,8 @@ public final class X11App {
         scale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
                                      desktop: desktop.settings.scale, resourceDPI: desktop.resourceDPI)
         renderer.scale = scale
+        renderer.pictureCacheBytes = session.options.pictureCacheMiB << 20
+        renderer.startBackgroundDecoding()  // frames never wait for a picture; the wake pipe says when one lands
         // The first window fits the work area (the requested size stays for headless output).
         let device = (width: min(Int(clamping: (size.width * scale).rounded()), window.workArea.width),
                       height: min(Int(clamping: (size.height * scale).rounded()), window.workArea.height))
@@ -136,19 +138,21 @@ public final class X11App {
     public func run() -> Int32 {
         connectionLost = { [unowned self] in self.session.finish(at: self.engineTime, quit: nil) }
         var fds = [pollfd(fd: window.connectionFD, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals?.readFD ?? -1, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: signals?.readFD ?? -1, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: renderer.pictureWakeFD ?? -1, events: Int16(POLLIN), revents: 0)]
         while running {
             if let signo = signals?.drain().first {
                 endedBy = SignalPipe.name(signo)
                 break
             }
+            if renderer.takePictureWakeups() { needsDraw = true }
             drainEvents()
             guard running else { break }
             let now = clock()
             feedReplay(now: now)
             engineTime = max(engineTime, now)
             session.tick(at: engineTime)
-            let animating = session.deck.needsFrame(at: now)
+            let animating = session.deck.needsFrame(at: now) || renderer.picturesNeedFrame
             if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
                 draw(at: now)
                 wasAnimating = animating
@@ -157,12 +161,12 @@ public final class X11App {
             if capture.poll() { needsDraw = true }
             updateTitle()
             guard running else { break }
-            fds[0].revents = 0
-            fds[1].revents = 0
-            _ = poll(&fds, 2, capture.limit(timeout(now: clock())))
+            for i in fds.indices { fds[i].revents = 0 }
+            _ = poll(&fds, nfds_t(fds.count), capture.limit(timeout(now: clock())))
         }
         connectionLost = nil
         capture.finish(at: engineTime)
+        if let summary = PictureWarnings.summary(renderer.imageFailures) { Session.warn(summary) }
         var fields: [String: DeckEvent.Value] = ["frames": .int(framesDrawn)]
         if let endedBy { fields["signal"] = .string(endedBy) }
         session.finish(at: engineTime, quit: DeckEvent("quit", fields))
@@ -174,7 +178,7 @@ public final class X11App {
     /// How long poll() may sleep: -1 (forever) when nothing moves and no timer is set.
     private func timeout(now: Millis) -> Int32 {
         if XPending(window.display) > 0 { return 0 }
-        if needsDraw || wasAnimating || session.deck.needsFrame(at: now) {
+        if needsDraw || wasAnimating || session.deck.needsFrame(at: now) || renderer.picturesNeedFrame {
             return Int32(max(0, (lastFrameTime + X11App.frameInterval - now).rounded(.up)))
         }
         let deadlines = [session.deck.nextDeadline(), pendingReplay.first?.t].compactMap { $0 }

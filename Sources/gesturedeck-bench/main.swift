@@ -26,6 +26,8 @@ struct BenchOptions {
     var sizes: [Size] = []
     /// Internal: run as the memory probe child on these data folders.
     var probe: (cards: String, pictures: String)?
+    /// Internal: run as the pictures walk child on this folder.
+    var picturesWalk: String?
     /// Checks a `--json` output file instead of measuring.
     var validate: String?
     /// Never start an X server: image-surface figures only.
@@ -39,7 +41,7 @@ struct BenchOptions {
       --json     print one JSON object instead of the table
       --quick    a few seconds: fewer frames, 100 and 1,000 items, 2 s idle (CI)
       --assets   the sample data to build synthetic item sets from (default: the source tree's)
-      --only P   run only part P (engine, breakdown, render, latency, idle, memory); repeatable
+      --only P   run only part P (engine, breakdown, render, latency, idle, memory, pictures); repeatable
       --scene S  run only scene S; repeatable
       --items N  engine part at N items; repeatable
       --size WxH run only at this window size; repeatable
@@ -78,6 +80,9 @@ struct BenchOptions {
                     fail("--memory-probe needs two folders")
                 }
                 options.probe = (cards, pictures)
+            case "--pictures-walk":
+                guard let dir = rest.popFirst() else { fail("--pictures-walk needs a folder") }
+                options.picturesWalk = dir
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -130,6 +135,16 @@ if let probe = options.probe {
         exit(0)
     } catch {
         fail("memory probe: \(error)")
+    }
+}
+
+if let dir = options.picturesWalk {
+    do {
+        let data = try JSONSerialization.data(withJSONObject: try PicturesBench.walk(dir, realAssets: assetsSource))
+        print(String(decoding: data, as: UTF8.self))
+        exit(0)
+    } catch {
+        fail("pictures walk: \(error)")
     }
 }
 
@@ -271,6 +286,17 @@ do {
 } catch {
     report.errors.append("memory: \(error)")
 }
+}
+
+// 9. Pictures (issue 17): decoding, first frame of big folders, memory while walking.
+var picturesSection: [String] = []
+if options.only.contains("pictures") || (options.only.isEmpty && !options.quick) {
+    do {
+        picturesSection = try PicturesBench.run(root: synthetic.root, realAssets: assetsSource)
+        report.notes.append(contentsOf: picturesSection.map { $0.trimmingCharacters(in: .whitespaces) })
+    } catch {
+        report.errors.append("pictures: \(error)")
+    }
 }
 
 report.seconds = Double(monotonicNanos() - began) / 1e9

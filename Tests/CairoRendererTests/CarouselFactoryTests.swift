@@ -1,6 +1,7 @@
 import CairoRenderer
 import DeckApp
 import Foundation
+import Glibc
 import InteractionEngine
 import Testing
 
@@ -51,44 +52,59 @@ private func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         }
     }
 
-    /// C1: a user folder of plain PNGs (no titles.json): sorted naturally,
-    /// titled by file name; a non-PNG, a corrupt, a truncated and an
-    /// oversized file are skipped with warnings, and the rest load.
-    @Test func userFolderSkipsBadFilesWithWarnings() throws {
+    /// C1, issue 17: a user folder (no titles.json): sorted naturally, titled by
+    /// file name. Regular files with a picture's name are all listed (a broken
+    /// one becomes a "can't show this picture" cell, found when it is drawn);
+    /// what is not a regular file is skipped, named in one summary warning.
+    @Test func userFolderListsPicturesAndSkipsWhatIsNotAFile() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("summit.png", to: "img10.png")
         try folder.copySample("orange.png", to: "img2.png")
         try folder.copySample("comet.png", to: "Beach Day.PNG")
         try folder.copySample("aurora.png", to: "carousel/night.png")
+        try folder.copySample("dunes.png", to: "no-extension")
         try folder.write("notes.png", Array("just some text, not a picture\n".utf8))
         try folder.write("corrupt.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x41, count: 40))
         try folder.write("truncated.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0])
-        try folder.write("huge.png", pngHeader(width: 9000, height: 20))
         try folder.write("empty.png", [])
         try folder.write("readme.txt", Array("ignored".utf8))
+        try folder.write("LICENSE", Array("ignored too: no extension and not a picture".utf8))
         try FileManager.default.createDirectory(atPath: folder.path + "/folder.png", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/gone.jpg", withDestinationPath: folder.path + "/nowhere")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/loop.jpg", withDestinationPath: folder.path + "/loop.jpg")
+        #expect(mkfifo(folder.path + "/x.png", 0o644) == 0)
 
         var warnings: [String] = []
         let items = try CarouselFactory.loadItems(from: AssetStore(directory: folder.path), warnings: &warnings)
-        #expect(items.map(\.title) == ["Beach Day", "img2", "img10", "night"])
-        #expect(items.map(\.id) == ["Beach Day.PNG", "img2.png", "img10.png", "carousel/night.png"])
-        #expect(items.allSatisfy { FileManager.default.fileExists(atPath: $0.imagePath) })
-        #expect(warnings.count == 6)
-        for bad in ["notes.png", "corrupt.png", "truncated.png", "huge.png", "empty.png", "folder.png"] {
-            #expect(warnings.contains { $0.contains(bad) }, "no warning about \(bad)")
+        #expect(items.map(\.title) == ["Beach Day", "corrupt", "empty", "img2", "img10", "night", "no-extension", "notes",
+                                       "truncated"])
+        #expect(items.first?.id == "Beach Day.PNG" && items.contains { $0.id == "carousel/night.png" })
+        #expect(warnings.count == 1, "\(warnings)")
+        let summary = warnings.first ?? ""
+        #expect(summary.contains("skipped 4 of 12 files"), "\(summary)")
+        for (bad, why) in [("folder.png", "a folder"), ("gone.jpg", "dangling link"), ("loop.jpg", "link loop"), ("x.png", "a FIFO")] {
+            #expect(summary.contains(bad + " (not a regular file (" + why + "))"), "\(bad) not named: \(summary)")
         }
-        #expect(warnings.contains { $0.contains("huge.png") && $0.contains("9000x20") })
 
-        // The scene builds from them and the deck can use it.
+        // Drawn, the broken ones are cells naming their problem; the good ones decode.
         var more: [String] = []
         let scene = try CarouselFactory().make(assets: AssetStore(directory: folder.path), state: DeckState(), warnings: &more)
         #expect(scene.name == "carousel")
+        let renderer = CairoRenderer()
+        let strip = CarouselScene(items: items, state: .init(selected: "notes.png"))
+        strip.resize(to: Size(width: 2400, height: 700), at: 0)
+        _ = renderer.image(of: strip.render(at: 0), width: 2400, height: 700)
+        let failures = renderer.imageFailures.mapKeys { ($0 as NSString).lastPathComponent }
+        #expect(failures["notes.png"] == "not a picture")
+        #expect(failures["empty.png"] == "empty file")
+        #expect(failures["truncated.png"] == "truncated PNG file")
+        #expect(failures["img2.png"] == nil && failures["no-extension"] == nil)
     }
 
     /// Zero usable pictures is an asset error naming the folder.
     @Test func noUsablePicturesIsAnError() throws {
         let folder = try TemporaryFolder()
-        try folder.write("notes.png", Array("text".utf8))
+        #expect(mkfifo(folder.path + "/pipe.png", 0o644) == 0)
         var warnings: [String] = []
         #expect {
             _ = try CarouselFactory.loadItems(from: AssetStore(directory: folder.path), warnings: &warnings)
@@ -102,8 +118,8 @@ private func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         }
     }
 
-    /// titles.json: a listed file that is missing or broken is skipped with a
-    /// warning; duplicate ids and bad JSON are errors naming the file.
+    /// titles.json: a listed file that is missing is skipped with a warning, a
+    /// broken one stays (a "can't show" cell); duplicate ids and bad JSON are errors naming the file.
     @Test func titlesListProblems() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("dunes.png", to: "carousel/a.png")
@@ -115,8 +131,8 @@ private func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
             """.utf8))
         var warnings: [String] = []
         let items = try CarouselFactory.loadItems(from: AssetStore(directory: folder.path), warnings: &warnings)
-        #expect(items.map(\.id) == ["a"] && items.first?.title == "Dunes")
-        #expect(warnings.count == 2 && warnings.contains { $0.contains("c.png") && $0.contains("missing") })
+        #expect(items.map(\.id) == ["a", "b"] && items.first?.title == "Dunes")
+        #expect(warnings.count == 1 && warnings.contains { $0.contains("c.png") && $0.contains("missing") })
 
         try folder.write("carousel/titles.json", Array("""
             [{"id": "a", "title": "One", "file": "a.png"}, {"id": "a", "title": "Two", "file": "a.png"}]
@@ -136,18 +152,6 @@ private func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         }
     }
 
-    /// The header check reads the signature and IHDR only.
-    @Test func pngHeaderCheck() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("ok.png", pngHeader(width: 8192, height: 1))
-        try folder.write("zero.png", pngHeader(width: 0, height: 10))
-        try folder.write("jpeg.png", [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0, count: 40))
-        #expect(CarouselFactory.pngProblem(atPath: folder.path + "/ok.png") == nil)
-        #expect(CarouselFactory.pngProblem(atPath: folder.path + "/zero.png") != nil)
-        #expect(CarouselFactory.pngProblem(atPath: folder.path + "/jpeg.png") == "not a PNG file")
-        #expect(CarouselFactory.pngProblem(atPath: folder.path + "/absent.png") == "missing")
-    }
-
     /// A picture whose header is fine but whose data is not still renders
     /// (a placeholder) and is reported by the renderer, never a crash.
     @Test func undecodablePictureRendersAPlaceholder() throws {
@@ -161,5 +165,11 @@ private func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         _ = renderer.image(of: scene.render(at: 0), width: 480, height: 756)
         #expect(renderer.imageFailures.keys.contains(folder.path + "/b.png"))
         #expect(!renderer.imageFailures.keys.contains(folder.path + "/a.png"))
+    }
+}
+
+private extension Dictionary {
+    func mapKeys<K: Hashable>(_ transform: (Key) -> K) -> [K: Value] {
+        Dictionary<K, Value>(map { (transform($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 }

@@ -131,7 +131,7 @@ enum Damage: String, CaseIterable, Sendable, CustomStringConvertible {
         case .duplicateID: ["duplicate id"]
         case .unknownVersion: nil
         case .huge: ["too large"]
-        case .emptyList: ["no items", "no tiles", "no cards", "no usable PNG"]
+        case .emptyList: ["no items", "no tiles", "no cards", "no usable pictures"]
         // Only the fields the file has matter: cards' amounts, messages' unread counts.
         case .infiniteNumber: file.name == "cards.json" || file.name == "messages.json" ? ["not valid JSON", "finite", "wrong type"] : nil
         }

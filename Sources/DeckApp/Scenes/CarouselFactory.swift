@@ -1,16 +1,18 @@
+import CairoRenderer
 import Foundation
 import InteractionEngine
 
-/// Builds the carousel from `carousel/titles.json` and its PNGs, or from a
-/// folder of plain PNGs (SPEC C1).
+/// Builds the carousel from `carousel/titles.json` and its pictures, or from a
+/// folder of pictures (SPEC C1).
 ///
 /// With `--assets DIR`: when `DIR/carousel/titles.json` exists it lists the
 /// items (`[{"id", "title", "file"}]`, files relative to `DIR/carousel`).
-/// Otherwise every `*.png` directly in `DIR` or in `DIR/carousel` becomes an
-/// item, in natural name order, titled by its file name without the extension.
-/// Each picture is checked by its first 33 bytes (PNG signature and a sane
-/// IHDR); an unreadable or broken file is skipped with a warning. The
-/// renderer decodes the pictures; nothing here decodes pixels.
+/// Otherwise every picture directly in `DIR` or in `DIR/carousel` becomes an
+/// item, in natural name order, titled by its file name without the extension
+/// (`PictureFolder`). Anything that is not a regular file is skipped without
+/// being opened, named in one summary warning. The renderer recognises and
+/// decodes the pictures by content; a file it cannot show becomes a visible
+/// "can't show this picture" cell.
 public struct CarouselFactory: SceneFactory {
     public let name = "carousel"
 
@@ -18,9 +20,6 @@ public struct CarouselFactory: SceneFactory {
     public static let folder = "carousel"
     /// The titles list inside `folder`.
     public static let titlesFile = "titles.json"
-    /// The largest picture side accepted; larger ones are skipped, not decoded.
-    public static let maximumSide: UInt32 = 8192
-
     public init() {}
 
     public func make(assets: AssetStore, state: DeckState, warnings: inout [String]) throws(AssetError) -> any DeckScene {
@@ -35,6 +34,7 @@ public struct CarouselFactory: SceneFactory {
         let titlesName = folder + "/" + titlesFile
         let candidates: [CarouselItem]
         let origin: String
+        let listed: Bool
         if FileManager.default.fileExists(atPath: assets.path(titlesName)) {
             let records = try assets.decode(titlesName, as: [CarouselTitleRecord].self)
             try requireUniqueIDs(records.map(\.id), in: assets.path(titlesName))
@@ -44,78 +44,55 @@ public struct CarouselFactory: SceneFactory {
                 return CarouselItem(id: record.id, title: record.title, imagePath: path)
             }
             origin = base
+            listed = false
         } else {
-            candidates = pictureFiles(in: assets)
+            candidates = pictureFiles(in: assets, warnings: &warnings)
             origin = assets.directory
+            listed = true
         }
         var items: [CarouselItem] = []
-        for item in candidates {
-            if let problem = pngProblem(atPath: item.imagePath) {
-                warnings.append("carousel: \(item.imagePath): \(problem); skipped")
-            } else {
-                items.append(item)
+        var skipped: [PictureFolder.Skipped] = []
+        // A folder's listing already left out what is not a regular file; a titles list is checked here.
+        for item in candidates where listed || PictureFile.problem(atPath: item.imagePath) == nil {
+            items.append(item)
+        }
+        for item in candidates where !listed {
+            if let problem = PictureFile.problem(atPath: item.imagePath) {
+                skipped.append(PictureFolder.Skipped(name: item.imagePath, problem: problem))
             }
         }
+        if let summary = PictureFolder.summary(skipped, of: candidates.count, in: origin) { warnings.append(summary) }
         guard !items.isEmpty else {
-            throw AssetError("\(origin): no usable PNG pictures for the carousel"
+            throw AssetError("\(PicturePath.displayName(origin)): no usable pictures for the carousel"
                 + (candidates.isEmpty ? "" : " (\(candidates.count) skipped)"))
         }
         return items
     }
 
-    /// Every `*.png` directly in the assets folder and in its `carousel`
+    /// Every picture directly in the assets folder and in its `carousel`
     /// sub-folder, in natural order of file name; ids are the paths relative
-    /// to the assets folder, titles the names without extension.
-    static func pictureFiles(in assets: AssetStore) -> [CarouselItem] {
-        var found: [(name: String, relative: String)] = []
+    /// to the assets folder, titles the names without extension. Files that are
+    /// not regular files are left out here and named in one warning.
+    static func pictureFiles(in assets: AssetStore, warnings: inout [String]) -> [CarouselItem] {
+        var found: [(entry: PictureFolder.Entry, relative: String, key: NaturalOrder.Key)] = []
         for sub in ["", folder + "/"] {
             let dir = assets.directory + (sub.isEmpty ? "" : "/" + sub.dropLast())
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-            for name in names where name.lowercased().hasSuffix(".png") && !name.hasPrefix(".") {
-                found.append((name, sub + name))
+            let listing = PictureFolder.list(dir)
+            if let summary = PictureFolder.summary(listing.skipped, of: listing.considered, in: dir) {
+                warnings.append(summary)
+            }
+            for entry in listing.entries {
+                found.append((entry, sub + entry.name, NaturalOrder.key(entry.name)))
             }
         }
-        found.sort {
-            let order = $0.name.compare($1.name, options: [.numeric, .caseInsensitive])
-            return order == .orderedSame ? $0.relative < $1.relative : order == .orderedAscending
+        if found.count > 1 && found.contains(where: { $0.relative.hasPrefix(folder + "/") }) {
+            found.sort {
+                let order = NaturalOrder.compare($0.key, $1.key)
+                return order == 0 ? $0.relative < $1.relative : order < 0
+            }
         }
         return found.map { file in
-            let title = String(file.name.dropLast(4))
-            return CarouselItem(id: file.relative, title: title, imagePath: assets.path(file.relative))
+            CarouselItem(id: file.relative, title: PictureFolder.title(file.entry.name), imagePath: file.entry.path)
         }
-    }
-
-    /// Why the file at `path` is not a usable PNG, or nil when it looks like one.
-    ///
-    /// Reads only the first 33 bytes: the 8-byte signature, then the IHDR
-    /// chunk (length 13, type, width, height), whose sides must be 1...8192.
-    public static func pngProblem(atPath path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            // Foundation lists a name that is not UTF-8 with U+FFFD in it: no file has that name.
-            return path.unicodeScalars.contains("\u{FFFD}") ? "its name is not valid UTF-8, so it cannot be opened (rename it)" : "missing"
-        }
-        guard !isDirectory.boolValue else { return "a folder, not a picture" }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read" }
-        defer { try? handle.close() }
-        let header: [UInt8]
-        do {
-            header = [UInt8](try handle.read(upToCount: 33) ?? Data())
-        } catch {
-            return "cannot be read"
-        }
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard header.count >= 8, Array(header[0..<8]) == signature else { return "not a PNG file" }
-        guard header.count == 33 else { return "truncated PNG file" }
-        func word(_ at: Int) -> UInt32 {
-            header[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }
-        }
-        guard word(8) == 13, Array(header[12..<16]) == Array("IHDR".utf8) else { return "damaged PNG file (no IHDR)" }
-        let width = word(16), height = word(20)
-        guard width > 0, height > 0 else { return "damaged PNG file (empty picture)" }
-        guard width <= maximumSide, height <= maximumSide else {
-            return "picture too large (\(width)x\(height), the limit is \(maximumSide)x\(maximumSide))"
-        }
-        return nil
     }
 }

@@ -1,0 +1,34 @@
+/// Every tunable of picture loading, with its unit and where it comes from.
+public enum PictureMetrics {
+    /// Default byte budget of decoded pixels, in MiB (issue 17; `--picture-cache MIB`).
+    public static let defaultCacheMiB = 128
+    /// Decoding threads in the window (issue 17: "one or two"; the machine has 2 cores).
+    public static let workerThreads = 2
+    /// Nice value of a decoding thread (Linux per-thread priority; the drawing thread stays at 0).
+    public static let workerNice: Int32 = 10
+    /// Cross-fade from the placeholder to a picture that just arrived, in ms
+    /// (about UIKit's 0.2 s cross-dissolve, a little shorter so a fling stays crisp).
+    public static let fadeMillis = 150.0
+    /// A source is decoded this much larger than the size asked for, so the zoom
+    /// of the strip (up to about 1.2x, CarouselOptions) reuses it (ratio).
+    public static let sourceHeadroom = 1.25
+    /// PNGs up to this many pixels decode whole with Cairo (the bundled 256x256
+    /// pictures stay byte-identical to the goldens); larger ones go row by row
+    /// through libpng, box-filtered down as they arrive (pixels: 4 MP = 16 MiB).
+    public static let wholePNGPixels = 4 << 20
+    /// The largest decoded source held in memory, in bytes (a JPEG whose 1/8
+    /// DCT scale is still larger is refused; PNG always fits by box-filtering).
+    public static let maximumSourceBytes = 96 << 20
+    /// Finished pictures a frame takes into the cache at most (count; each may evict and
+    /// free older ones, so a burst is spread over frames to keep each frame's share small).
+    public static let arrivalsPerFrame = 3
+    /// Requests waiting for a worker: the nearest this many are kept, the rest dropped (count).
+    public static let maximumQueuedRequests = 48
+    /// A decoded source above this many pixels is cut down before it is kept for
+    /// the next size (1 MP: the bundled 256x256 pictures are kept whole, so the goldens hold).
+    public static let shelfReducePixels = 1 << 20
+    /// Decoded sources a decoding thread keeps for the next size of the same picture (count).
+    public static let reusableSources = 2
+    /// Smallest cell, in device pixels, that spells out why a picture cannot be shown.
+    public static let problemTextMinimumSide = 72.0
+}

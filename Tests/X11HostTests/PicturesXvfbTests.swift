@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// Issue 17: a folder of large photos walked with real key presses in a real window.
+extension XvfbTests {
+    /// Decoding runs beside the window: each Enter's `select` arrives within 100 ms of
+    /// the key, while 12-megapixel JPEGs decode; resident memory stays under the
+    /// picture budget plus a fixed overhead.
+    @Test func walkingAFolderOfLargePhotosStaysResponsiveAndWithinBudget() throws {
+        let dir = try temporaryFolder()
+        let pictures = dir + "/photos"
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        for (i, colours) in ["navy-orange", "darkgreen-khaki"].enumerated() {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["convert", "-size", "4000x3000", "gradient:\(colours)", "-attenuate", "0.2", "+noise", "Gaussian",
+                           "-quality", "85", dir + "/source-\(i).jpg"]
+            try p.run()
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0, "ImageMagick's convert is needed (scripts/install-deps --test)")
+        }
+        let count = 24
+        for i in 0..<count {
+            try FileManager.default.linkItem(atPath: dir + "/source-\(i % 2).jpg", toPath: pictures + "/photo\(i).jpg")
+        }
+        let budgetMiB = 32, overheadMiB = 100
+        let xvfb = try Xvfb()
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json",
+                                 arguments: ["--scene", "carousel", "--pictures", pictures, "--picture-cache", "\(budgetMiB)",
+                                             "--size", "1280x800"])
+        try app.waitFor("ready")
+        var latencies: [Double] = []
+        for step in 1..<(count - 4) {
+            try xvfb.xdotool("key", "Right")
+            let sent = Date()
+            try xvfb.xdotool("key", "Return")
+            try app.waitFor("select", timeout: 5) { $0["id"] as? String == "photo\(step).jpg" }
+            latencies.append(Date().timeIntervalSince(sent) * 1000)
+        }
+        let rss = try residentMiB(app.process.processIdentifier)
+        try xvfb.xdotool("key", "q")
+        #expect(try app.waitForExit() == 0)
+        let worst = latencies.max() ?? .infinity
+        print("pictures: \(latencies.count) selects, worst \(Int(worst)) ms after Right+Return, RSS \(Int(rss)) MiB "
+              + "(budget \(budgetMiB) + \(overheadMiB) MiB)")
+        #expect(worst < 100, "a select came \(worst) ms after its key: \(latencies.map { Int($0) })")
+        #expect(rss < Double(budgetMiB + overheadMiB), "RSS \(rss) MiB")
+        #expect(!app.errorOutput.contains("could not show"), "\(app.errorOutput)")
+    }
+
+    private func residentMiB(_ pid: Int32) throws -> Double {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Double(line.filter(\.isNumber)) ?? .infinity) / 1024
+    }
+}
