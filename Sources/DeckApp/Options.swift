@@ -72,7 +72,8 @@ public struct Options: Equatable, Sendable {
       --frames DIR        with --replay: write a numbered PNG sequence into DIR
       --fps N             frame rate of --frames and --video (default 30)
       --video OUT         with --replay: render a video, OUT.mp4 (H.264), OUT.webm (VP9) or OUT.gif (needs ffmpeg)
-      --from MS, --to MS  with --video: the part of the trace to render (default: all of it plus 1 s)
+      --from MS           with --video: where the video starts in the trace (default 0)
+      --to MS             with --video: where it ends (default: the end of the trace plus 1 s)
       --show-taps         draw a dot under the pointer while the button is down (also the K key)
       --capture-dir DIR   where F9 recordings and F12 screenshots go (default: ~/Videos/GestureDeck and
                           ~/Pictures/GestureDeck, from xdg-user-dirs)

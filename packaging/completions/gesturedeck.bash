@@ -8,10 +8,12 @@ _gesturedeck() {
         --theme) COMPREPLY=($(compgen -W "light dark auto" -- "$cur")); return ;;
         --state|--record|--replay) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --screenshot) COMPREPLY=($(compgen -f -X '!*.png' -- "$cur") $(compgen -d -- "$cur")); return ;;
-        --assets|--pictures|--frames) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --size|--scale|--at|--fps) return ;;
+        --assets|--pictures|--frames|--capture-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --size|--scale|--at|--fps|--from|--to|--picture-cache) return ;;
+        --video) COMPREPLY=($(compgen -f -X '!*.@(mp4|webm|gif)' -- "$cur") $(compgen -d -- "$cur")); return ;;
     esac
-    COMPREPLY=($(compgen -W "--scene --size --state --assets --pictures --events --reduce-motion --theme --overlay
-        --scale --screenshot --at --record --replay --frames --fps --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "--scene --size --state --assets --pictures --picture-cache --events --reduce-motion --theme --overlay
+        --scale --screenshot --at --record --replay --frames --fps --video --from --to
+        --show-taps --capture-dir --help --version" -- "$cur"))
 }
 complete -F _gesturedeck gesturedeck
