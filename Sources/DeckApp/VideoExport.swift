@@ -123,7 +123,11 @@ extension VideoExport {
         return try run(trace: trace, ffmpeg: ffmpeg, makeHeadless: {
             defer { fresh = true }
             guard fresh else { return first }
-            return Headless(session: try Session(options: session.options, trace: trace.header),
+            // The second pass only draws: it neither saves nor takes the state file's lock
+            // (the first pass holds it and leaves the final arrangement there).
+            var drawOnly = session.options
+            drawOnly.statePath = nil
+            return Headless(session: try Session(options: drawOnly, trace: trace.header),
                             scale: session.options.scale ?? 1)
         }, progress: reporter.update)
     }
