@@ -40,6 +40,10 @@ public struct Options: Equatable, Sendable {
 
     public init() {}
 
+    /// True when the run renders without a window (`--screenshot`, `--frames`, `--video`): it
+    /// opens no X connection and touches the state file only when `--state` is given explicitly.
+    public var rendersHeadless: Bool { screenshot != nil || framesDir != nil || video != nil }
+
     public static let version = "0.1.0"
 
     public static let sceneNames = ["wallet", "grid", "messages", "carousel"]

@@ -49,7 +49,7 @@ public final class Session {
             assets.picturesDirectory = pictures
         }
         // Only a window, or a replay given an explicit --state, writes the state.
-        let headless = options.screenshot != nil || options.framesDir != nil
+        let headless = options.rendersHeadless
         let saves = !headless || (trace != nil && options.statePath != nil)
         var warnings: [String] = []
         if let path = options.statePath ?? StateStore.defaultPath() {

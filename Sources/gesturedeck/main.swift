@@ -45,7 +45,7 @@ do {
     fail(error.description)
 }
 
-if options.screenshot != nil || options.framesDir != nil || options.video != nil {
+if options.rendersHeadless {
     if let problem = DeviceSize.problem(width: session.deck.size.width, height: session.deck.size.height, scale: options.scale ?? 1) {
         fail(problem)
     }

@@ -8,6 +8,16 @@ import Testing
         #expect(o.scene == nil && !o.events && !o.reduceMotion && o.screenshot == nil)
     }
 
+    /// Every way of rendering without a window counts as headless (a `--video` run once took the
+    /// user's state lock and drew a "read-only" notice into the video).
+    @Test func everyHeadlessOutputCountsAsHeadless() throws {
+        #expect(try !Options.parse([]).rendersHeadless)
+        #expect(try !Options.parse(["--replay", "t.jsonl"]).rendersHeadless)
+        #expect(try Options.parse(["--screenshot", "o.png"]).rendersHeadless)
+        #expect(try Options.parse(["--replay", "t.jsonl", "--frames", "d"]).rendersHeadless)
+        #expect(try Options.parse(["--replay", "t.jsonl", "--video", "o.mp4"]).rendersHeadless)
+    }
+
     @Test func parsesEveryOption() throws {
         let o = try Options.parse(["--scene", "grid", "--size", "1280x720", "--state", "/tmp/s.json", "--assets", "/a",
                                    "--events", "--reduce-motion", "--screenshot", "o.png", "--at", "250",
