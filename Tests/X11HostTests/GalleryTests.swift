@@ -21,7 +21,11 @@ import Testing
         #expect(p.terminationStatus == 0)
         let traces = try FileManager.default.contentsOfDirectory(atPath: repo + "/assets/traces").filter { $0.hasSuffix(".jsonl") }
         #expect(traces.count >= 8, "the gallery should cover every scene's key moments")
-        for name in traces.map({ String($0.dropLast(".jsonl".count)) + ".png" }) + ["wallet-reorder.gif", "wallet-reorder.mp4"] {
+        // Every trace gives a picture, and every file the script makes is committed as made.
+        let madeNames = Set(try FileManager.default.contentsOfDirectory(atPath: out))
+        let expected = Set(traces.map { String($0.dropLast(".jsonl".count)) + ".png" } + ["wallet-reorder.gif", "wallet-reorder.mp4"])
+        #expect(expected.isSubset(of: madeNames), "make-gallery did not make \(expected.subtracting(madeNames).sorted())")
+        for name in madeNames.sorted() {
             let made = try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))
             let committed = FileManager.default.contents(atPath: repo + "/assets/gallery/" + name)
             #expect(committed == made, "assets/gallery/\(name) is stale: run scripts/make-gallery and commit it")
