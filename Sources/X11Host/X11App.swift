@@ -19,6 +19,8 @@ nonisolated(unsafe) private var connectionLost: (() -> Bool)?
 public final class X11App {
     /// 60 Hz.
     public static let frameInterval: Millis = 1000.0 / 60.0
+    /// The window the X error handler (a C callback, which cannot capture) treats as ours.
+    nonisolated(unsafe) private static var ownWindow: CX11.Window = 0
 
     private let session: Session
     private let window: X11Window
@@ -88,8 +90,15 @@ public final class X11App {
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(1)
         }
+        X11App.ownWindow = window.window
         XSetErrorHandler { display, error in
             guard let error else { return 0 }
+            // Another client destroyed our window: requests already on their way to it fail
+            // with BadWindow or BadDrawable before the DestroyNotify arrives. Expected, not news.
+            if error.pointee.resourceid == X11App.ownWindow,
+               error.pointee.error_code == UInt8(BadWindow) || error.pointee.error_code == UInt8(BadDrawable) {
+                return 0
+            }
             let message = "gesturedeck: X error \(error.pointee.error_code) on request \(error.pointee.request_code)\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             return 0
