@@ -20,6 +20,8 @@ public final class Session {
     /// file could not be moved aside); nil when it saves normally.
     public private(set) var readOnlyReason: String?
     private var lock: StateLock?
+    /// False for a replay without an explicit `--state`: nothing is ever written to the store.
+    public let writesState: Bool
     private var recorder: TraceRecorder?
     /// Every input and tick since `startJournal()` (F9 recordings are cut from it).
     public internal(set) var journal: SessionJournal?
@@ -48,9 +50,11 @@ public final class Session {
             }
             assets.picturesDirectory = pictures
         }
-        // Only a window, or a replay given an explicit --state, writes the state.
+        // Only a window, or a replay given an explicit --state, writes the state: a replay in
+        // the window without --state runs on a throw-away store (the user's file is left alone).
         let headless = options.screenshot != nil || options.framesDir != nil
-        let saves = !headless || (trace != nil && options.statePath != nil)
+        let saves = trace != nil ? options.statePath != nil : !headless
+        writesState = saves
         var warnings: [String] = []
         if let path = options.statePath ?? StateStore.defaultPath() {
             store = StateStore(path: path)
@@ -172,7 +176,7 @@ public final class Session {
     /// Returns whether the state on disk is now the deck's (false when read-only or failed).
     @discardableResult
     public func save() -> Bool {
-        guard readOnlyReason == nil else {
+        guard readOnlyReason == nil, writesState else {
             savedRevision = deck.stateRevision
             return false
         }
