@@ -33,6 +33,8 @@ public struct Options: Equatable, Sendable {
     public var to: Double?
     /// `--show-taps`: draw the finger dot under the pressed pointer.
     public var showTaps = false
+    /// `--slow N`: animations run N times slower (1/N speed; the `S` key cycles 1x, 1/2, 1/4, 1/10).
+    public var slow: Double?
     /// `--capture-dir DIR`: where F9 recordings and F12 screenshots go.
     public var captureDir: String?
     public var showHelp = false
@@ -73,6 +75,7 @@ public struct Options: Equatable, Sendable {
       --fps N             frame rate of --frames and --video (default 30)
       --video OUT         with --replay: render a video, OUT.mp4 (H.264), OUT.webm (VP9) or OUT.gif (needs ffmpeg)
       --from MS, --to MS  with --video: the part of the trace to render (default: all of it plus 1 s)
+      --slow N            run animations N times slower (slow motion; inputs keep real time; also the S key)
       --show-taps         draw a dot under the pointer while the button is down (also the K key)
       --capture-dir DIR   where F9 recordings and F12 screenshots go (default: ~/Videos/GestureDeck and
                           ~/Pictures/GestureDeck, from xdg-user-dirs)
@@ -88,6 +91,7 @@ public struct Options: Equatable, Sendable {
       Escape              cancel a drag, collapse an expanded card
       D                   cycle the interaction overlay: off, compact, full
       K                   toggle the finger dot (show taps)
+      S                   slow motion: 1x, 1/2, 1/4, 1/10 (the hold delay stays real time)
       F9                  start / stop recording a video of the window
       F12                 save a screenshot of the window (and put it on the clipboard)
       q, Ctrl+Q           quit
@@ -196,6 +200,12 @@ public struct Options: Equatable, Sendable {
             case "--from": options.from = try number(for: arg)
             case "--to": options.to = try number(for: arg)
             case "--show-taps": options.showTaps = true
+            case "--slow":
+                let n = try number(for: arg)
+                guard n >= 1 && n <= 100 else {
+                    throw UsageError("--slow needs a factor between 1 and 100 (4: a quarter of the speed), not '\(n)'")
+                }
+                options.slow = n
             case "--capture-dir": options.captureDir = try value(for: arg)
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true

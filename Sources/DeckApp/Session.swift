@@ -10,7 +10,10 @@ import InteractionEngine
 /// deck asked for.
 public final class Session {
     public let options: Options
-    public let deck: Deck
+    /// Rebuilt only by a replay's transport (`restartDeck`), to re-simulate from the trace's start.
+    public internal(set) var deck: Deck
+    /// Where the scenes' sample data came from (a rebuilt deck reads the same).
+    let assets: AssetStore
     public let store: StateStore
     private let printer = EventPrinter()
     private let output: EventOutput?
@@ -93,6 +96,7 @@ public final class Session {
             if loaded.mustNotSave { readOnlyReason = "\(store.path) could not be moved aside" }
         }
         let scenes = try SceneCatalog.makeScenes(assets: assets, state: state, warnings: &warnings)
+        self.assets = assets
         let initial = trace?.scene ?? options.scene ?? state.window?.scene
         // The size: the trace's, else --size, else the last window size, else 480x800.
         let saved = state.window.flatMap { w in
@@ -106,6 +110,8 @@ public final class Session {
         deck.appearance = options.theme.appearance(desktopPrefersDark: false)
         if options.overlay { deck.overlay = DeckOverlay() }
         if options.showTaps { deck.touches = TouchIndicator() }
+        // Slow motion from the start: --slow N, else the rate the trace was recorded at.
+        if let rate = options.slow.map({ 1 / $0 }) ?? trace?.slow { deck.setSlowMotion(rate, at: 0) }
         output = options.events ? EventOutput(warn: Session.warn) : nil
         savedRevision = deck.stateRevision
         for warning in warnings { Session.warn(warning) }
@@ -122,8 +128,10 @@ public final class Session {
 
     /// Starts writing every input and frame tick to `path` (`--record`).
     public func startRecording(to path: String) throws(TraceError) {
-        recorder = try TraceRecorder(path: path, header: TraceHeader(
-            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state()))
+        var header = TraceHeader(
+            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state())
+        header.slow = deck.animationClock.rate == 1 ? nil : deck.animationClock.rate
+        recorder = try TraceRecorder(path: path, header: header)
     }
 
     /// Delivers one input to the deck (and to the recording).
