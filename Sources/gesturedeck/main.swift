@@ -38,6 +38,19 @@ if let path = options.replay {
     }
 }
 
+// --compare A B --replay TRACE --screenshot OUT: both sides in one picture (the window: X11App).
+if let names = options.compare, let trace, let output = options.screenshot {
+    do {
+        let comparison = try Comparison(options: options, trace: trace, names: names)
+        try comparison.screenshot(at: options.at ?? trace.duration, to: output, scale: options.scale ?? 1)
+        comparison.sides[0].session.emit(DeckEvent("screenshot", ["path": .string(output)]))
+        comparison.sides[0].session.flushOutput()
+    } catch {
+        fail("\(error)", status: error is UsageError ? 2 : 1)
+    }
+    exit(0)
+}
+
 let session: Session
 do {
     session = try Session(options: options, trace: trace?.header)

@@ -9,9 +9,10 @@ _gesturedeck() {
         --state|--record|--replay) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --screenshot) COMPREPLY=($(compgen -f -X '!*.png' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --assets|--pictures|--frames) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --size|--scale|--at|--fps) return ;;
+        --size|--scale|--at|--fps|--slow) return ;;
+        --compare) COMPREPLY=($(compgen -W "default reduce-motion slow" -- "$cur")); return ;;
     esac
     COMPREPLY=($(compgen -W "--scene --size --state --assets --pictures --events --reduce-motion --theme --overlay
-        --scale --screenshot --at --record --replay --frames --fps --help --version" -- "$cur"))
+        --scale --screenshot --at --record --replay --frames --fps --slow --compare --help --version" -- "$cur"))
 }
 complete -F _gesturedeck gesturedeck
