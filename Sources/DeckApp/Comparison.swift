@@ -61,6 +61,15 @@ public final class Comparison {
         sides = built
     }
 
+    /// Both decks afresh at the trace's start, each configured by its variant again.
+    public func restart() {
+        for side in sides {
+            side.session.restartDeck(from: trace.header)
+            try? side.variant.configure(side.session.deck)
+            _ = side.session.deck.drainEvents()
+        }
+    }
+
     /// The size of one deck.
     public var deckSize: Size { sides[0].session.deck.size }
 

@@ -25,6 +25,7 @@ public final class ReplayTransport {
 
     public let trace: Trace
     private let session: Session
+    private let others: [Session]
     /// Rebuilds the session's deck at the trace's start (the host adds its window size).
     private let rebuild: () -> Void
     /// The trace time the deck stands at.
@@ -40,9 +41,11 @@ public final class ReplayTransport {
     /// The end of the timeline: the last entry plus the tail.
     public var end: Millis { trace.duration + ReplayTransport.tail }
 
-    public init(trace: Trace, session: Session, host: Millis, rebuild: @escaping () -> Void) {
+    /// `others`: more sessions fed in lockstep (an A/B comparison); only `session` prints events.
+    public init(trace: Trace, session: Session, others: [Session] = [], host: Millis, rebuild: @escaping () -> Void) {
         self.trace = trace
         self.session = session
+        self.others = others
         self.rebuild = rebuild
         anchor = (host, 0)
     }
@@ -71,10 +74,13 @@ public final class ReplayTransport {
         while next < entries.count, entries[next].t <= time {
             let entry = entries[next]
             next += 1
-            if let event = entry.event { session.handle(event) } else { session.tick(at: entry.t) }
+            for s in [session] + others {
+                if let event = entry.event { s.handle(event) } else { s.tick(at: entry.t) }
+            }
         }
         position = max(position, time)
-        session.tick(at: position)
+        for s in [session] + others { s.tick(at: position) }
+        for s in others { _ = s.deck.drainEvents() }
     }
 
     /// Moves to trace time `time` (clamped to the timeline) by re-simulating from the start.

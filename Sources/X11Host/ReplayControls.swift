@@ -15,6 +15,15 @@ import InteractionEngine
 /// is ignored until the take-over. A window resize still lays the deck out.
 extension X11App {
     func startTransport(_ trace: Trace) {
+        if let comparison {
+            // Lockstep: one transport feeds both decks; a re-simulation rebuilds and configures both.
+            transport = ReplayTransport(trace: trace, session: session, others: comparison.sides.dropFirst().map(\.session),
+                                        host: clock()) { [unowned self] in
+                comparison.restart()
+                self.engineTime = 0
+            }
+            return
+        }
         transport = ReplayTransport(trace: trace, session: session, host: clock()) { [unowned self] in
             self.session.restartDeck(from: trace.header)
             // The window's own size (fitted to the screen, or resized since) holds for the rebuilt deck.
@@ -32,15 +41,16 @@ extension X11App {
         guard let transport else { return false }
         let host = clock()
         needsDraw = true
+        let shown = comparison?.size ?? session.deck.size
         switch event.kind {
         case .resize(let size):
             windowLogicalSize = size
-            return false
-        case .pointerDown(let p, .primary) where transport.timelineContains(p, size: session.deck.size):
+            return comparison != nil  // the compared decks keep the trace's size
+        case .pointerDown(let p, .primary) where transport.timelineContains(p, size: shown):
             scrubbing = true
-            transport.scrub(x: p.x, width: session.deck.size.width, host: host)
+            transport.scrub(x: p.x, width: shown.width, host: host)
         case .pointerMove(let p) where scrubbing:
-            transport.scrub(x: p.x, width: session.deck.size.width, host: host)
+            transport.scrub(x: p.x, width: shown.width, host: host)
         case .pointerUp, .pointerCancel:
             scrubbing = false
         case .key(let key, let modifiers):
@@ -51,7 +61,7 @@ extension X11App {
             case .character(",") where plain: transport.step(frames: -1, host: host)
             case .home where plain: transport.restart(host: host)
             case .character(let c) where plain && c.lowercased() == "l": transport.toggleLoop()
-            case .enter where plain:
+            case .enter where plain && comparison == nil:
                 let at = transport.takeOver()
                 self.transport = nil
                 liveOffset = at - host  // live input continues at the trace time, from this state

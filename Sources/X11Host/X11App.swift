@@ -44,6 +44,8 @@ public final class X11App {
     var scrubbing = false
     /// The window's size in layout pixels, which a re-simulated deck is given.
     var windowLogicalSize: Size?
+    /// `--compare A B`: both decks side by side (A's is `session`), driven by one transport.
+    let comparison: Comparison?
     /// Device pixels per layout pixel (follows the desktop's settings unless given).
     private var scale: Double
     private let desktop: DesktopSettingsWatcher
@@ -62,10 +64,11 @@ public final class X11App {
 
     /// Opens the window; throws when there is no X server. A `replay` trace's
     /// inputs are fed at their recorded times, alongside live input.
-    public init(session: Session, replay: Trace? = nil) throws(HostError) {
+    public init(session: Session, replay: Trace? = nil, comparison: Comparison? = nil) throws(HostError) {
         self.session = session
+        self.comparison = comparison
         pendingReplay = []
-        let size = session.deck.size
+        let size = comparison?.size ?? session.deck.size
         window = try X11Window(width: Int(clamping: size.width), height: Int(clamping: size.height),
                                background: WindowBackground.rgb(Theme.background))
         desktop = DesktopSettingsWatcher(display: window.display, screen: XDefaultScreen(window.display))
@@ -83,7 +86,7 @@ public final class X11App {
         if scale != 1 || device != (window.width, window.height) { window.requestSize(width: device.width, height: device.height) }
         frame = ImageSurface(width: device.width, height: device.height)
         let fitted = Size(width: Double(device.width) / scale, height: Double(device.height) / scale)
-        if fitted != size { session.handle(InputEvent(.resize(fitted), at: 0)) }
+        if fitted != size && comparison == nil { session.handle(InputEvent(.resize(fitted), at: 0)) }
         signals = SignalPipe()
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()
@@ -311,8 +314,8 @@ public final class X11App {
     private func draw(at time: Millis) {
         let started = monotonicMillis()
         window.protocols.frameWillDraw()
-        var list = session.deck.render(at: engineTime)
-        transport?.render(into: &list, size: session.deck.size)
+        var list = comparison?.render(at: engineTime) ?? session.deck.render(at: engineTime)
+        transport?.render(into: &list, size: comparison?.size ?? session.deck.size)
         let cr = cairo_create(frame.handle)!
         renderer.draw(list, on: cr)
         cairo_destroy(cr)

@@ -50,6 +50,18 @@ if let names = options.compare, let trace, let output = options.screenshot {
     }
     exit(0)
 }
+if let names = options.compare, let trace {
+    guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else {
+        fail("DISPLAY is not set: there is no X server to open a window on (add --screenshot OUT.png to render without one)")
+    }
+    do {
+        let comparison = try Comparison(options: options, trace: trace, names: names)
+        let app = try X11App(session: comparison.sides[0].session, replay: trace, comparison: comparison)
+        exit(app.run())
+    } catch {
+        fail("\(error)", status: error is UsageError ? 2 : 1)
+    }
+}
 
 let session: Session
 do {
