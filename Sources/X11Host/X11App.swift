@@ -170,7 +170,8 @@ public final class X11App {
                 engineTime = max(engineTime, now + liveOffset)
             }
             session.tick(at: engineTime)
-            let animating = session.deck.needsFrame(at: engineTime) || renderer.picturesNeedFrame
+            // A paused replay stands still even mid-animation: no frames until something changes.
+            let animating = (transport?.isPaused != true && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
             if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
                 draw(at: now)
                 wasAnimating = animating
@@ -196,11 +197,13 @@ public final class X11App {
     /// How long poll() may sleep: -1 (forever) when nothing moves and no timer is set.
     private func timeout(now: Millis) -> Int32 {
         if XPending(window.display) > 0 { return 0 }
-        if needsDraw || wasAnimating || session.deck.needsFrame(at: engineTime) || renderer.picturesNeedFrame
+        let replayPaused = transport?.isPaused == true
+        if needsDraw || wasAnimating || (!replayPaused && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
             || transport?.isPaused == false {
             return Int32(max(0, (lastFrameTime + X11App.frameInterval - now).rounded(.up)))
         }
-        let deadlines = [session.deck.nextDeadline(), pendingReplay.first?.t].compactMap { $0 }
+        // A replay's deck runs on the trace's time, which the transport moves: its timers wait for it.
+        let deadlines = transport != nil ? [] : [session.deck.nextDeadline(), pendingReplay.first?.t].compactMap { $0 }
         if let deadline = deadlines.min() {
             return Int32(max(0, min(Double(Int32.max), (deadline - now - liveOffset).rounded(.up))))
         }

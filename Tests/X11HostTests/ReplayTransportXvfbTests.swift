@@ -40,6 +40,11 @@ extension XvfbTests {
         try xvfb.xdotool("key", "comma")
         let back = try #require(try transport("step-back")["t"] as? Double)
         #expect(abs(back - (t0 + 2 * frame)) < 0.01)
+        // Paused, the window sleeps (no frames, no timers on the trace's clock).
+        Thread.sleep(forTimeInterval: 0.3)
+        let cpu = try app.cpuSeconds()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try app.cpuSeconds() - cpu < 0.15, "a paused replay keeps drawing")
         // Live input during the replay changes nothing: Escape, a scene key, a click on a card.
         try xvfb.xdotool("key", "Escape", "2")
         try xvfb.xdotool("click", "1")
