@@ -33,6 +33,10 @@ public struct Options: Equatable, Sendable {
     public var to: Double?
     /// `--show-taps`: draw the finger dot under the pressed pointer.
     public var showTaps = false
+    /// `--slow N`: animations run N times slower (1/N speed; the `S` key cycles 1x, 1/2, 1/4, 1/10).
+    public var slow: Double?
+    /// `--compare A B`: the replayed trace on two decks side by side, configured by presets A and B.
+    public var compare: [String]?
     /// `--capture-dir DIR`: where F9 recordings and F12 screenshots go.
     public var captureDir: String?
     public var showHelp = false
@@ -78,6 +82,9 @@ public struct Options: Equatable, Sendable {
       --video OUT         with --replay: render a video, OUT.mp4 (H.264), OUT.webm (VP9) or OUT.gif (needs ffmpeg)
       --from MS           with --video: where the video starts in the trace (default 0)
       --to MS             with --video: where it ends (default: the end of the trace plus 1 s)
+      --slow N            run animations N times slower (slow motion; inputs keep real time; also the S key)
+      --compare A B       with --replay: play the trace twice side by side, configured by presets A and B
+                          (default, reduce-motion, slow), in the window or with --screenshot [--at MS]
       --show-taps         draw a dot under the pointer while the button is down (also the K key)
       --capture-dir DIR   where F9 recordings and F12 screenshots go (default: ~/Videos/GestureDeck and
                           ~/Pictures/GestureDeck, from xdg-user-dirs)
@@ -93,6 +100,10 @@ public struct Options: Equatable, Sendable {
       Escape              cancel a drag, collapse an expanded card
       D                   cycle the interaction overlay: off, compact, full
       K                   toggle the finger dot (show taps)
+      S                   slow motion: 1x, 1/2, 1/4, 1/10 (the hold delay stays real time)
+      Space, Home         during a --replay: pause / play, restart (L: loop at the end)
+      . and ,             during a --replay: step one frame forward / back (drag the timeline to scrub)
+      Enter               during a --replay: take over (live input continues from there)
       F9                  start / stop recording a video of the window
       F12                 save a screenshot of the window (and put it on the clipboard)
       q, Ctrl+Q           quit
@@ -201,6 +212,14 @@ public struct Options: Equatable, Sendable {
             case "--from": options.from = try number(for: arg)
             case "--to": options.to = try number(for: arg)
             case "--show-taps": options.showTaps = true
+            case "--compare":
+                options.compare = [try value(for: arg), try value(for: arg)]
+            case "--slow":
+                let n = try number(for: arg)
+                guard n >= 1 && n <= 100 else {
+                    throw UsageError("--slow needs a factor between 1 and 100 (4: a quarter of the speed), not '\(n)'")
+                }
+                options.slow = n
             case "--capture-dir": options.captureDir = try value(for: arg)
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
@@ -215,6 +234,9 @@ public struct Options: Equatable, Sendable {
             throw UsageError("--frames needs --replay TRACE")
         }
         try options.checkVideo()
+        if options.compare != nil && (options.replay == nil || options.framesDir != nil || options.video != nil) {
+            throw UsageError("--compare needs --replay TRACE, in the window or with --screenshot")
+        }
         return options
     }
 }

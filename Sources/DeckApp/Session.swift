@@ -10,7 +10,10 @@ import InteractionEngine
 /// deck asked for.
 public final class Session {
     public let options: Options
-    public let deck: Deck
+    /// Rebuilt only by a replay's transport (`restartDeck`), to re-simulate from the trace's start.
+    public internal(set) var deck: Deck
+    /// Where the scenes' sample data came from (a rebuilt deck reads the same).
+    let assets: AssetStore
     public let store: StateStore
     private let printer = EventPrinter()
     private let output: EventOutput?
@@ -20,6 +23,8 @@ public final class Session {
     /// file could not be moved aside); nil when it saves normally.
     public private(set) var readOnlyReason: String?
     private var lock: StateLock?
+    /// False for a replay without an explicit `--state`: nothing is ever written to the store.
+    public let writesState: Bool
     private var recorder: TraceRecorder?
     /// Every input and tick since `startJournal()` (F9 recordings are cut from it).
     public internal(set) var journal: SessionJournal?
@@ -48,9 +53,11 @@ public final class Session {
             }
             assets.picturesDirectory = pictures
         }
-        // Only a window, or a replay given an explicit --state, writes the state.
+        // Only a window, or a replay given an explicit --state, writes the state: a replay in
+        // the window without --state runs on a throw-away store (the user's file is left alone).
         let headless = options.rendersHeadless
-        let saves = !headless || (trace != nil && options.statePath != nil)
+        let saves = trace != nil ? options.statePath != nil : !headless
+        writesState = saves
         var warnings: [String] = []
         if let path = options.statePath ?? StateStore.defaultPath() {
             store = StateStore(path: path)
@@ -89,6 +96,7 @@ public final class Session {
             if loaded.mustNotSave { readOnlyReason = "\(store.path) could not be moved aside" }
         }
         let scenes = try SceneCatalog.makeScenes(assets: assets, state: state, warnings: &warnings)
+        self.assets = assets
         let initial = trace?.scene ?? options.scene ?? state.window?.scene
         // The size: the trace's, else --size, else the last window size, else 480x800.
         let saved = state.window.flatMap { w in
@@ -102,6 +110,8 @@ public final class Session {
         deck.appearance = options.theme.appearance(desktopPrefersDark: false)
         if options.overlay { deck.overlay = DeckOverlay() }
         if options.showTaps { deck.touches = TouchIndicator() }
+        // Slow motion from the start: --slow N, else the rate the trace was recorded at.
+        if let rate = options.slow.map({ 1 / $0 }) ?? trace?.slow { deck.setSlowMotion(rate, at: 0) }
         output = options.events ? EventOutput(warn: Session.warn) : nil
         savedRevision = deck.stateRevision
         for warning in warnings { Session.warn(warning) }
@@ -118,8 +128,10 @@ public final class Session {
 
     /// Starts writing every input and frame tick to `path` (`--record`).
     public func startRecording(to path: String) throws(TraceError) {
-        recorder = try TraceRecorder(path: path, header: TraceHeader(
-            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state()))
+        var header = TraceHeader(
+            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state())
+        header.slow = deck.animationClock.rate == 1 ? nil : deck.animationClock.rate
+        recorder = try TraceRecorder(path: path, header: header)
     }
 
     /// Delivers one input to the deck (and to the recording).
@@ -172,7 +184,7 @@ public final class Session {
     /// Returns whether the state on disk is now the deck's (false when read-only or failed).
     @discardableResult
     public func save() -> Bool {
-        guard readOnlyReason == nil else {
+        guard readOnlyReason == nil, writesState else {
             savedRevision = deck.stateRevision
             return false
         }

@@ -14,6 +14,9 @@ public struct TraceHeader: Codable, Equatable, Sendable {
     public var height: Int
     /// The arrangement the recording started from (so a replay does not depend on any state file).
     public var state: DeckState
+    /// The slow-motion rate in force when the recording started (absent: 1); `S` presses
+    /// during it are inputs like any other.
+    public var slow: Double?
 
     public init(scene: String, width: Int, height: Int, state: DeckState) {
         format = TraceHeader.formatName

@@ -22,12 +22,12 @@ public final class X11App {
     /// The window the X error handler (a C callback, which cannot capture) treats as ours.
     nonisolated(unsafe) private static var ownWindow: CX11.Window = 0
 
-    private let session: Session
+    let session: Session
     private let window: X11Window
     private let renderer = CairoRenderer()
     private var frame: ImageSurface
     private var translator = InputTranslator()
-    private var needsDraw = true
+    var needsDraw = true
     private var wasAnimating = false
     private var lastFrameTime: Millis = -.infinity
     private var mapped = false
@@ -36,8 +36,18 @@ public final class X11App {
     /// Engine time is milliseconds since the window opened: recorded traces start near 0.
     private let origin = monotonicMillis()
     /// The latest time the engine was given, by an input or a tick.
-    private var engineTime: Millis = 0
+    var engineTime: Millis = 0
     private var pendingReplay: ArraySlice<TraceEntry>
+    /// A `--replay` in the window: its transport (nil once taken over, see ReplayControls.swift).
+    var transport: ReplayTransport?
+    /// Deck time minus host time: 0, except after a take-over (live input continues from the trace time).
+    var liveOffset: Millis = 0
+    /// The press on the timeline being dragged.
+    var scrubbing = false
+    /// The window's size in layout pixels, which a re-simulated deck is given.
+    var windowLogicalSize: Size?
+    /// `--compare A B`: both decks side by side (A's is `session`), driven by one transport.
+    let comparison: Comparison?
     /// Device pixels per layout pixel (follows the desktop's settings unless given).
     private var scale: Double
     private let desktop: DesktopSettingsWatcher
@@ -56,10 +66,11 @@ public final class X11App {
 
     /// Opens the window; throws when there is no X server. A `replay` trace's
     /// inputs are fed at their recorded times, alongside live input.
-    public init(session: Session, replay: Trace? = nil) throws(HostError) {
+    public init(session: Session, replay: Trace? = nil, comparison: Comparison? = nil) throws(HostError) {
         self.session = session
-        pendingReplay = (replay?.entries ?? []).filter { $0.input != nil }[...]
-        let size = session.deck.size
+        self.comparison = comparison
+        pendingReplay = []
+        let size = comparison?.size ?? session.deck.size
         window = try X11Window(width: Int(clamping: size.width), height: Int(clamping: size.height),
                                background: WindowBackground.rgb(Theme.background))
         desktop = DesktopSettingsWatcher(display: window.display, screen: XDefaultScreen(window.display))
@@ -77,7 +88,7 @@ public final class X11App {
         if scale != 1 || device != (window.width, window.height) { window.requestSize(width: device.width, height: device.height) }
         frame = ImageSurface(width: device.width, height: device.height)
         let fitted = Size(width: Double(device.width) / scale, height: Double(device.height) / scale)
-        if fitted != size { session.handle(InputEvent(.resize(fitted), at: 0)) }
+        if fitted != size && comparison == nil { session.handle(InputEvent(.resize(fitted), at: 0)) }
         signals = SignalPipe()
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()
@@ -109,6 +120,7 @@ public final class X11App {
             cairo_font_options_destroy(options)
         }
         applyDesktopSettings(initial: true)
+        if let replay { startTransport(replay) }
     }
 
     /// Scale, cursor theme and size, reduce motion from the desktop (live).
@@ -159,9 +171,16 @@ public final class X11App {
             guard running else { break }
             let now = clock()
             feedReplay(now: now)
-            engineTime = max(engineTime, now)
+            if let transport {
+                transport.advance(host: now)
+                engineTime = transport.position
+                if !transport.isPaused { needsDraw = true }
+            } else {
+                engineTime = max(engineTime, now + liveOffset)
+            }
             session.tick(at: engineTime)
-            let animating = session.deck.needsFrame(at: now) || renderer.picturesNeedFrame
+            // A paused replay stands still even mid-animation: no frames until something changes.
+            let animating = (transport?.isPaused != true && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
             if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
                 draw(at: now)
                 wasAnimating = animating
@@ -182,17 +201,20 @@ public final class X11App {
         return 0
     }
 
-    private func clock() -> Millis { monotonicMillis() - origin }
+    func clock() -> Millis { monotonicMillis() - origin }
 
     /// How long poll() may sleep: -1 (forever) when nothing moves and no timer is set.
     private func timeout(now: Millis) -> Int32 {
         if XPending(window.display) > 0 { return 0 }
-        if needsDraw || wasAnimating || session.deck.needsFrame(at: now) || renderer.picturesNeedFrame {
+        let replayPaused = transport?.isPaused == true
+        if needsDraw || wasAnimating || (!replayPaused && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
+            || transport?.isPaused == false {
             return Int32(max(0, (lastFrameTime + X11App.frameInterval - now).rounded(.up)))
         }
-        let deadlines = [session.deck.nextDeadline(), pendingReplay.first?.t].compactMap { $0 }
+        // A replay's deck runs on the trace's time, which the transport moves: its timers wait for it.
+        let deadlines = transport != nil ? [] : [session.deck.nextDeadline(), pendingReplay.first?.t].compactMap { $0 }
         if let deadline = deadlines.min() {
-            return Int32(max(0, min(Double(Int32.max), (deadline - now).rounded(.up))))
+            return Int32(max(0, min(Double(Int32.max), (deadline - now - liveOffset).rounded(.up))))
         }
         return -1
     }
@@ -273,8 +295,9 @@ public final class X11App {
         // The engine's timeline never runs backwards: an event stamped before the frame
         // already ticked (the server stamps whole milliseconds, in the past) counts as
         // arriving at that frame. Recorded traces are then in order too.
+        if transport != nil, routeToTransport(event) { return }
         var input = event
-        input.time = max(input.time, engineTime)
+        input.time = max(input.time + liveOffset, engineTime)
         engineTime = input.time
         session.handle(input)
         switch input.kind {
@@ -303,7 +326,8 @@ public final class X11App {
     private func draw(at time: Millis) {
         let started = monotonicMillis()
         window.protocols.frameWillDraw()
-        let list = session.deck.render(at: time)
+        var list = comparison?.render(at: engineTime) ?? session.deck.render(at: engineTime)
+        transport?.render(into: &list, size: comparison?.size ?? session.deck.size)
         let cr = cairo_create(frame.handle)!
         renderer.draw(list, on: cr)
         cairo_destroy(cr)

@@ -38,6 +38,31 @@ if let path = options.replay {
     }
 }
 
+// --compare A B --replay TRACE --screenshot OUT: both sides in one picture (the window: X11App).
+if let names = options.compare, let trace, let output = options.screenshot {
+    do {
+        let comparison = try Comparison(options: options, trace: trace, names: names)
+        try comparison.screenshot(at: options.at ?? trace.duration, to: output, scale: options.scale ?? 1)
+        comparison.sides[0].session.emit(DeckEvent("screenshot", ["path": .string(output)]))
+        comparison.sides[0].session.flushOutput()
+    } catch {
+        fail("\(error)", status: error is UsageError ? 2 : 1)
+    }
+    exit(0)
+}
+if let names = options.compare, let trace {
+    guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else {
+        fail("DISPLAY is not set: there is no X server to open a window on (add --screenshot OUT.png to render without one)")
+    }
+    do {
+        let comparison = try Comparison(options: options, trace: trace, names: names)
+        let app = try X11App(session: comparison.sides[0].session, replay: trace, comparison: comparison)
+        exit(app.run())
+    } catch {
+        fail("\(error)", status: error is UsageError ? 2 : 1)
+    }
+}
+
 let session: Session
 do {
     session = try Session(options: options, trace: trace?.header)

@@ -129,11 +129,13 @@ final class AppProcess: @unchecked Sendable {  // output buffers are guarded by 
 
     /// Launches the built binary with `--events --state STATE` plus `arguments`. With
     /// `limitFileSize` (bytes) it runs under `ulimit -f`, with SIGXFSZ ignored: a full disk.
+    /// With `passState: false` no `--state` is given (the default XDG path is used; `statePath`
+    /// should then name that file).
     init(xvfb: Xvfb, statePath: String, arguments: [String] = [], environment: [String: String] = [:],
-         limitFileSize: Int? = nil) throws {
+         limitFileSize: Int? = nil, passState: Bool = true) throws {
         self.statePath = statePath
         process.executableURL = URL(fileURLWithPath: try AppProcess.binary())
-        process.arguments = ["--events", "--state", statePath] + arguments
+        process.arguments = ["--events"] + (passState ? ["--state", statePath] : []) + arguments
         if let limitFileSize {
             // dash counts ulimit -f in 512-byte blocks; exec keeps the pid and the ignored signal.
             process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limitFileSize / 512); exec \"$0\" \"$@\"",

@@ -9,11 +9,12 @@ _gesturedeck() {
         --state|--record|--replay) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --screenshot) COMPREPLY=($(compgen -f -X '!*.png' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --assets|--pictures|--frames|--capture-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --size|--scale|--at|--fps|--from|--to|--picture-cache) return ;;
+        --size|--scale|--at|--fps|--from|--to|--picture-cache|--slow) return ;;
         --video) COMPREPLY=($(compgen -f -X '!*.@(mp4|webm|gif)' -- "$cur") $(compgen -d -- "$cur")); return ;;
+        --compare) COMPREPLY=($(compgen -W "default reduce-motion slow" -- "$cur")); return ;;
     esac
     COMPREPLY=($(compgen -W "--scene --size --state --assets --pictures --picture-cache --events --reduce-motion --theme --overlay
         --scale --screenshot --at --record --replay --frames --fps --video --from --to
-        --show-taps --capture-dir --help --version" -- "$cur"))
+        --show-taps --capture-dir --slow --compare --help --version" -- "$cur"))
 }
 complete -F _gesturedeck gesturedeck

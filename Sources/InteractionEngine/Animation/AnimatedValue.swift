@@ -13,11 +13,22 @@ public struct AnimatedValue: Sendable {
     /// A running simulation and what it aims at.
     private struct Motion: Sendable {
         var simulation: any Simulation
+        /// When it started, in animation time (`AnimationClock`): slow motion stretches
+        /// what follows, never what already ran.
         var startTime: Millis
         var target: Double
         var spec: AnimationSpec?
 
-        func seconds(at time: Millis) -> Double { max(0, (time - startTime) / 1000) }
+        init(simulation: any Simulation, startTime host: Millis, target: Double, spec: AnimationSpec?) {
+            self.simulation = simulation
+            self.startTime = AnimationClock.current.animationTime(at: host)
+            self.target = target
+            self.spec = spec
+        }
+
+        func seconds(at time: Millis) -> Double {
+            max(0, (AnimationClock.current.animationTime(at: time) - startTime) / 1000)
+        }
     }
 
     /// A value at rest.

@@ -37,6 +37,8 @@ public final class Deck {
     public var chrome = CaptureChrome()
     /// Light or dark: the palette every scene, the bar and the overlay are drawn with.
     public var appearance: Appearance = .light
+    /// Slow motion: host time to animation time (`S`, `--slow`); bound around every call into a scene.
+    public private(set) var animationClock = AnimationClock()
 
     public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
         precondition(!scenes.isEmpty, "a deck needs at least one scene")
@@ -80,6 +82,24 @@ public final class Deck {
     // MARK: Input
 
     public func handle(_ event: InputEvent) {
+        withAnimationClock { route(event) }
+    }
+
+    /// Runs `body` with this deck's slow-motion clock as the one animations read.
+    public func withAnimationClock<T>(_ body: () -> T) -> T {
+        AnimationClock.$current.withValue(animationClock, operation: body)
+    }
+
+    /// From `time` on, animations run at `rate` (1, 0.5, 0.25, 0.1...; see `AnimationClock`).
+    public func setSlowMotion(_ rate: Double, at time: Millis) {
+        let before = animationClock.rate
+        animationClock.setRate(rate, at: time)
+        if animationClock.rate != before {
+            pending.append(DeckEvent("slow-motion", ["rate": .double(animationClock.rate)]))
+        }
+    }
+
+    private func route(_ event: InputEvent) {
         overlay?.record(event, deck: self)
         touches?.record(event)
         switch event.kind {
@@ -127,6 +147,9 @@ public final class Deck {
                 overlay = DeckOverlay.cycled(overlay)  // off → compact → full → off
                 pending.append(DeckEvent("overlay", ["shown": .bool(overlay != nil)]))
                 return true
+            case "s":
+                setSlowMotion(SlowMotion.next(after: animationClock.rate), at: time)
+                return true
             case "k":
                 touches = touches == nil ? TouchIndicator() : nil
                 pending.append(DeckEvent("show-taps", ["on": .bool(touches != nil)]))
@@ -168,13 +191,13 @@ public final class Deck {
     public func cursor(at point: Point?) -> CursorShape {
         if current.gestureArena.isActive { return .closedHand }
         guard let point, point.y >= Deck.barHeight else { return .arrow }
-        return current.cursor(at: point - Point(x: 0, y: Deck.barHeight))
+        return withAnimationClock { current.cursor(at: point - Point(x: 0, y: Deck.barHeight)) }
     }
 
     // MARK: Time
 
     public func tick(at time: Millis) {
-        current.tick(at: time)
+        withAnimationClock { current.tick(at: time) }
         if let resized = resizedAt, time - resized >= Deck.resizeSaveDelay {
             resizedAt = nil
             windowRevision += 1
@@ -189,7 +212,7 @@ public final class Deck {
 
     /// True when the host must draw the next frame at the display rate.
     public func needsFrame(at time: Millis) -> Bool {
-        current.needsFrame(at: time) || (overlay?.needsFrame(at: time) ?? false)
+        withAnimationClock { current.needsFrame(at: time) } || (overlay?.needsFrame(at: time) ?? false)
             || (touches?.needsFrame(at: time) ?? false) || chrome.needsFrame(at: time)
     }
 
@@ -204,7 +227,7 @@ public final class Deck {
 
     /// The frame at `time`; `chrome: false` leaves out the capture indicators (screenshots).
     public func render(at time: Millis, chrome withChrome: Bool = true) -> DisplayList {
-        Palette.$current.withValue(Palette.of(appearance)) { composeFrame(at: time, chrome: withChrome) }
+        Palette.$current.withValue(Palette.of(appearance)) { withAnimationClock { composeFrame(at: time, chrome: withChrome) } }
     }
 
     private func composeFrame(at time: Millis, chrome withChrome: Bool) -> DisplayList {
@@ -216,6 +239,7 @@ public final class Deck {
             }
         }
         renderBar(into: &list)
+        SlowMotion.render(rate: animationClock.rate, into: &list, size: size, top: Deck.barHeight)
         if let notice { renderNotice(notice.text, into: &list) }
         overlay?.render(into: &list, deck: self, at: time)
         touches?.render(into: &list, at: time)
@@ -273,7 +297,7 @@ public final class Deck {
     /// Ends any press in flight (a drag, a lift, a swipe) as a cancel, so what is saved next
     /// is only what was committed. The one rule for every scene before a final save.
     public func cancelPress(at time: Millis) {
-        current.handle(InputEvent(.pointerCancel, at: time))
+        withAnimationClock { current.handle(InputEvent(.pointerCancel, at: time)) }
         pressStartedInBar = false
         collectSceneEvents()
     }
@@ -281,7 +305,7 @@ public final class Deck {
     /// The state file's content as it stands.
     public func state() -> DeckState {
         var state = DeckState()
-        for scene in scenes { scene.save(into: &state) }
+        withAnimationClock { for scene in scenes { scene.save(into: &state) } }
         state.window = DeckState.WindowState(width: Int(clamping: size.width), height: Int(clamping: size.height), scene: current.name)
         return state
     }

@@ -455,7 +455,7 @@ public final class GridScene: DeckScene {
     /// shared curve for the time elapsed, and keep reflowing.
     private func autoScroll(at time: Millis) {
         guard var held = lift else { return }
-        let elapsed = max(0, time - held.lastAutoScroll) / 1000
+        let elapsed = AnimationClock.current.seconds(from: held.lastAutoScroll, to: time)  // slowed by slow motion
         held.lastAutoScroll = max(held.lastAutoScroll, time)
         lift = held
         let current = scroll.offset(at: time)

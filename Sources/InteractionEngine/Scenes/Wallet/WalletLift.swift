@@ -112,7 +112,7 @@ struct WalletLift: Sendable {
                                      edges: EdgeAutoScroll, bounds: ClosedRange<Double>) -> Double {
         defer { lastScrollTick = max(lastScrollTick, time) }
         guard let autoScroll else { return offset }
-        let seconds = max(0, time - lastScrollTick) / 1000
+        let seconds = AnimationClock.current.seconds(from: lastScrollTick, to: time)  // slowed by slow motion
         let velocity = edgeVelocity(at: time, edges: edges, viewportLength: layout.viewport.height)
         let next = min(max(offset + velocity * seconds, bounds.lowerBound), max(bounds.lowerBound, bounds.upperBound))
         // Never scroll against the engaged direction (a zone left mid-frame).
