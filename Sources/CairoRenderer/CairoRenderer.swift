@@ -7,7 +7,7 @@ import InteractionEngine
 /// It keeps text layouts and scaled images between frames, so a frame only
 /// pays for what changed. Not thread-safe: one renderer per drawing thread.
 public final class CairoRenderer {
-    private let text = TextCache()
+    let text = TextCache()
     private let images = ImageCache()
     private let shapes = ShapeCache()
 
@@ -19,14 +19,27 @@ public final class CairoRenderer {
     /// Picture files that could not be decoded, with the reason.
     public var imageFailures: [String: String] { images.failures }
 
-    /// Draws `list` onto the Cairo context `cr` (a `cairo_t*`).
-    public func draw(_ list: DisplayList, on cr: OpaquePointer) {
+    /// Draws `list` onto the Cairo context `cr` (a `cairo_t*`). A drawing command (never a
+    /// push or pop) whose index `skip` accepts is left out: one wholly outside the damage.
+    public func draw(_ list: DisplayList, on cr: OpaquePointer, skip: ((Int) -> Bool)? = nil) {
+        shapes.fit(target: cairo_get_target(cr))
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         var currentScale = scale
         var scaleStack: [Double] = []
         var opacityStack: [Double] = []
-        for command in list.commands {
+        for (index, command) in list.commands.enumerated() {
+            if let skip, skip(index) {
+                // A stroked line leaves round caps and joins set on `cr` for what follows:
+                // a skipped one must too, or later strokes would differ.
+                switch command {
+                case .line, .polyline:
+                    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                default: break
+                }
+                continue
+            }
             switch command {
             case .clear(let color):
                 cairo_save(cr)
@@ -231,6 +244,21 @@ public final class CairoRenderer {
         cairo_move_to(cr, rect.minX, rect.minY + (rect.height - Double(h)) / 2)
         pango_cairo_show_layout(cr, layout)
         cairo_new_path(cr)
+    }
+
+    /// The user-space box the text's ink and logical extents cover, as `drawText` places it.
+    func textBounds(_ string: String, _ rect: Rect, _ style: TextStyle) -> Rect? {
+        guard !string.isEmpty, rect.width > 0 else { return nil }
+        let layout = text.layout(string, style: style, width: rect.width)
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        let x0 = Double(min(ink.x, logical.x)), y0 = Double(min(ink.y, logical.y))
+        let x1 = Double(max(ink.x + ink.width, logical.x + logical.width))
+        let y1 = Double(max(ink.y + ink.height, logical.y + logical.height))
+        let top = rect.minY + (rect.height - Double(h)) / 2
+        return Rect(x: rect.minX + x0, y: top + y0, width: x1 - x0, height: y1 - y0)
     }
 
     private func drawImage(_ cr: OpaquePointer, _ path: String, _ rect: Rect, _ alpha: Double, _ radius: Double,

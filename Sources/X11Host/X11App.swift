@@ -20,6 +20,8 @@ public final class X11App {
     private let window: X11Window
     private let renderer = CairoRenderer()
     private var frame: ImageSurface
+    /// Damage-tracked shared-memory frames; nil on the direct path (`GESTUREDECK_RENDERER=direct`).
+    private var compositor: FrameCompositor?
     private var translator = InputTranslator()
     private var needsDraw = true
     private var wasAnimating = false
@@ -55,6 +57,9 @@ public final class X11App {
         renderer.scale = scale
         if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
         frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
+        if RendererPath.from(environment: ProcessInfo.processInfo.environment) == .compositor {
+            compositor = FrameCompositor(display: window.display, window: window.window, width: frame.width, height: frame.height)
+        }
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()
         XSetIOErrorHandler { _ in
@@ -126,9 +131,11 @@ public final class X11App {
             var event = XEvent()
             XNextEvent(window.display, &event)
             if capture.handle(&event) { continue }
+            if compositor?.handle(&event) == true { continue }
             let now = clock()
             switch event.type {
             case Expose:
+                compositor?.invalidate()
                 needsDraw = true
             case MapNotify:
                 mapped = true
@@ -140,6 +147,7 @@ public final class X11App {
                 let e = event.xconfigure
                 if window.resize(width: Int(e.width), height: Int(e.height)) {
                     frame = ImageSurface(width: Int(e.width), height: Int(e.height))
+                    compositor?.resize(width: Int(e.width), height: Int(e.height))
                     let logical = Size(width: Double(e.width) / scale, height: Double(e.height) / scale)
                     deliver(InputEvent(.resize(logical), at: now))
                 }
@@ -205,10 +213,12 @@ public final class X11App {
     private func draw(at time: Millis) {
         let started = monotonicMillis()
         let list = session.deck.render(at: time)
-        let cr = cairo_create(frame.handle)!
-        renderer.draw(list, on: cr)
-        cairo_destroy(cr)
-        window.present(frame.handle)
+        if compositor?.present(list, renderer: renderer) != true {
+            let cr = cairo_create(frame.handle)!
+            renderer.draw(list, on: cr)
+            cairo_destroy(cr)
+            window.present(frame.handle)
+        }
         session.deck.overlay?.recordFrameTime(monotonicMillis() - started)
         framesDrawn += 1
         lastFrameTime = time
@@ -218,7 +228,8 @@ public final class X11App {
             announcedReady = true
             let size = session.deck.size
             session.emit(DeckEvent("ready", ["scene": .string(session.deck.current.name),
-                                             "width": .int(Int(size.width)), "height": .int(Int(size.height))]))
+                                             "width": .int(Int(size.width)), "height": .int(Int(size.height)),
+                                             "present": .string(compositor?.presenter.transport.rawValue ?? "direct")]))
         }
     }
 
