@@ -27,11 +27,23 @@ public enum RendererPath: String, Sendable {
 /// drawn into repaints that damage plus what it missed, skipping commands outside it, and
 /// only the frame's damage goes to the server. Pixels are those of the direct path: the same
 /// renderer draws, clipped to whole-pixel rectangles.
-final class FrameCompositor {
+public final class FrameCompositor {
     let presenter: FramePresenter
     private let tracker = DamageTracker()
     /// The last frame's damage (tests and the bench read it).
-    private(set) var lastDamage = FrameDamage.none
+    public private(set) var lastDamage = FrameDamage.none
+    /// Time the last frame spent drawing into its buffer, ms (the rest of `present` is sending).
+    public private(set) var lastPaintMillis = 0.0
+    /// Pixels the last frame sent to the server.
+    public var lastPresentedPixels: Int { presenter.lastPresentedPixels }
+    /// "mit-shm" or "xputimage".
+    public var transportName: String { presenter.transport.rawValue }
+
+    /// A compositor for an `X11Window` (the bench).
+    public convenience init?(window: X11Window, allowSharedMemory: Bool = true) {
+        self.init(display: window.display, window: window.window, width: window.width, height: window.height,
+                  allowSharedMemory: allowSharedMemory)
+    }
 
     init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true) {
         guard let presenter = FramePresenter(display: display, window: window, width: width, height: height,
@@ -39,27 +51,31 @@ final class FrameCompositor {
         self.presenter = presenter
     }
 
-    func resize(width: Int, height: Int) {
+    public func resize(width: Int, height: Int) {
         presenter.resize(width: width, height: height)
         tracker.invalidate()
     }
 
     /// After an Expose: the next frame is sent whole.
-    func invalidate() {
+    public func invalidate() {
         tracker.invalidate()
         presenter.invalidate()
     }
 
-    func handle(_ event: inout XEvent) -> Bool { presenter.handle(&event) }
+    public func handle(_ event: inout XEvent) -> Bool { presenter.handle(&event) }
 
     /// Draws and presents `list`; false when there is no buffer to draw into.
     @discardableResult
-    func present(_ list: DisplayList, renderer: CairoRenderer) -> Bool {
+    public func present(_ list: DisplayList, renderer: CairoRenderer) -> Bool {
         let damage = tracker.update(list, renderer: renderer, width: presenter.width, height: presenter.height)
         lastDamage = damage
         let bounds = tracker.commandBounds
+        lastPaintMillis = 0
         return presenter.present(damage) { cr, repaint in
+            let start = monotonicMillis()
             renderer.draw(list, on: cr, repainting: repaint, bounds: bounds)
+            cairo_surface_flush(cairo_get_target(cr))
+            lastPaintMillis = monotonicMillis() - start
         }
     }
 }
