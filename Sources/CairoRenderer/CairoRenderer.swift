@@ -28,6 +28,7 @@ public final class CairoRenderer {
         var currentScale = scale
         var scaleStack: [Double] = []
         var opacityStack: [Double] = []
+        var clipDepth = 0
         for (index, command) in list.commands.enumerated() {
             if let skip, skip(index) {
                 // A stroked line leaves round caps and joins set on `cr` for what follows:
@@ -70,8 +71,11 @@ public final class CairoRenderer {
                     cairo_stroke(scr)
                 }
             case .shadow(let rect, let radius, let blur, let offset, let color):
+                // Under a clip the face's edge pixels may be only partly painted: no hole there.
+                let hole = clipDepth == 0 && index + 1 < list.commands.count
+                    ? opaqueInterior(cr, of: list.commands[index + 1], deviceScale: currentScale) : nil
                 shapes.shadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color,
-                              deviceScale: currentScale) { scr, r, rad, b in
+                              deviceScale: currentScale, hole: hole) { scr, r, rad, b in
                     // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                     self.drawShadow(scr, r, rad, b, color)
                 }
@@ -98,8 +102,10 @@ public final class CairoRenderer {
                 cairo_save(cr)
                 roundedRect(cr, rect, radius)
                 cairo_clip(cr)
+                clipDepth += 1
             case .popClip:
                 cairo_restore(cr)
+                clipDepth -= 1
             case .pushTransform(let t):
                 cairo_save(cr)
                 cairo_translate(cr, t.translation.x, t.translation.y)
@@ -131,6 +137,27 @@ public final class CairoRenderer {
     }
 
     // MARK: Primitives
+
+    /// Device pixels an opaque face drawn by `command` covers wholly: the straight middle band
+    /// of its rounded rectangle, a pixel in from every edge. A shadow drawn just before it need
+    /// not copy its pixels there (the face replaces them); nil when `command` is no opaque face.
+    private func opaqueInterior(_ cr: OpaquePointer, of command: DrawCommand, deviceScale: Double) -> PixelRect? {
+        guard case .fillRect(let rect, let paint, let radius) = command, rect.width > 0, rect.height > 0 else { return nil }
+        switch paint {
+        case .solid(let c) where c.alpha >= 1: break
+        case .diagonalGradient(let a, let b) where a.alpha >= 1 && b.alpha >= 1: break
+        case .verticalGradient(let a, let b) where a.alpha >= 1 && b.alpha >= 1: break
+        default: return nil
+        }
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2)) * deviceScale
+        let left = Int((x0 + r).rounded(.up)) + 1, right = Int((x1 - r).rounded(.down)) - 1
+        let top = Int(y0.rounded(.up)) + 1, bottom = Int(y1.rounded(.down)) - 1
+        guard right > left, bottom > top else { return nil }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
 
     private func setColor(_ cr: OpaquePointer, _ c: Color) {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)

@@ -84,8 +84,10 @@ final class ShapeCache {
     }
 
     /// Draws a box shadow for `rect` (user space) from the cache.
+    /// `hole`: device pixels an opaque face drawn next covers wholly; a cached shadow is copied as
+    /// the ring around it (the pixels under it would be replaced anyway).
     func shadow(_ cr: OpaquePointer, _ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double,
-                draw: (OpaquePointer, Rect, Double, Double) -> Void) {
+                hole: PixelRect? = nil, draw: (OpaquePointer, Rect, Double, Double) -> Void) {
         let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let b = blur * deviceScale, r = radius * deviceScale
@@ -100,7 +102,7 @@ final class ShapeCache {
             }
             return
         }
-        blit(cr, surface, userOrigin: rect.origin, margin: margin)
+        blit(cr, surface, userOrigin: rect.origin, margin: margin, hole: hole)
     }
 
     /// The cached surface for `key`, made now if it was asked for before; nil the first time.
@@ -145,14 +147,26 @@ final class ShapeCache {
     }
 
     /// Copies `surface` so that its inner origin lands on `userOrigin`, snapped to a device pixel.
-    private func blit(_ cr: OpaquePointer, _ surface: ImageSurface, userOrigin: Point, margin: Int) {
+    /// With a `hole` (device pixels), only the ring around it is copied: up to four bands.
+    private func blit(_ cr: OpaquePointer, _ surface: ImageSurface, userOrigin: Point, margin: Int, hole: PixelRect? = nil) {
         var x = userOrigin.x, y = userOrigin.y
         cairo_user_to_device(cr, &x, &y)
         let dx = x.rounded() - Double(margin), dy = y.rounded() - Double(margin)
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, surface.handle, dx, dy)
-        cairo_rectangle(cr, dx, dy, Double(surface.width), Double(surface.height))
+        let whole = PixelRect(x: Int(dx), y: Int(dy), width: surface.width, height: surface.height)
+        if let hole = hole.map({ whole.intersection($0) }), !hole.isEmpty {
+            for band in [PixelRect(x: whole.x, y: whole.y, width: whole.width, height: hole.y - whole.y),
+                         PixelRect(x: whole.x, y: hole.maxY, width: whole.width, height: whole.maxY - hole.maxY),
+                         PixelRect(x: whole.x, y: hole.y, width: hole.x - whole.x, height: hole.height),
+                         PixelRect(x: hole.maxX, y: hole.y, width: whole.maxX - hole.maxX, height: hole.height)]
+            where !band.isEmpty {
+                cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+            }
+        } else {
+            cairo_rectangle(cr, dx, dy, Double(surface.width), Double(surface.height))
+        }
         cairo_fill(cr)
         cairo_restore(cr)
     }
