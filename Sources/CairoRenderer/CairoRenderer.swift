@@ -14,6 +14,11 @@ public final class CairoRenderer {
     /// Device pixels per layout pixel (2 on a HiDPI screen).
     public var scale: Double = 1
 
+    /// Leaves out the pixels of cached shapes that a later opaque face replaces (shadow rings,
+    /// stacked cards; issue 21). Off on the direct path (headless output, the reference);
+    /// the compositor path turns it on. The same pixels either way (DamageRepaintTests).
+    public var occlusionCulling = false
+
     public init() {}
 
     /// Picture files that could not be decoded, with the reason.
@@ -28,7 +33,9 @@ public final class CairoRenderer {
         var currentScale = scale
         var scaleStack: [Double] = []
         var opacityStack: [Double] = []
-        var clipDepth = 0
+        // Pixels wholly inside every open clip: only there may a face's middle count as painted.
+        var clipInteriors: [PixelRect?] = []
+        let occluders = occlusionCulling ? occluders(in: list) : []
         for (index, command) in list.commands.enumerated() {
             if let skip, skip(index) {
                 // A stroked line leaves round caps and joins set on `cr` for what follows:
@@ -55,7 +62,8 @@ public final class CairoRenderer {
                     setPaint(cr, paint, rect)
                     cairo_fill(cr)
                 } else {
-                    shapes.fill(cr, rect, paint, radius: radius, deviceScale: currentScale) { scr, r, rad in
+                    let hole = occlusion(of: deviceBox(cr, rect, margin: 0), after: index, occluders)
+                    shapes.fill(cr, rect, paint, radius: radius, deviceScale: currentScale, hole: hole) { scr, r, rad in
                         // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                         self.roundedRect(scr, r, rad)
                         self.setPaint(scr, paint, r)
@@ -63,7 +71,8 @@ public final class CairoRenderer {
                     }
                 }
             case .strokeRect(let rect, let color, let width, let radius):
-                shapes.stroke(cr, rect, color, lineWidth: width, radius: radius, deviceScale: currentScale) { scr, r, rad, w in
+                let hole = occlusion(of: deviceBox(cr, rect, margin: 0), after: index, occluders)
+                shapes.stroke(cr, rect, color, lineWidth: width, radius: radius, deviceScale: currentScale, hole: hole) { scr, r, rad, w in
                     // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                     self.roundedRect(scr, r.insetBy(dx: w / 2, dy: w / 2), rad)
                     self.setColor(scr, color)
@@ -72,8 +81,12 @@ public final class CairoRenderer {
                 }
             case .shadow(let rect, let radius, let blur, let offset, let color):
                 // Under a clip the face's edge pixels may be only partly painted: no hole there.
-                let hole = clipDepth == 0 && index + 1 < list.commands.count
-                    ? opaqueInterior(cr, of: list.commands[index + 1], deviceScale: currentScale) : nil
+                let shadowed = rect.offsetBy(dx: offset.x, dy: offset.y)
+                let under = occlusionCulling && index + 1 < list.commands.count
+                    ? opaqueInterior(cr, of: list.commands[index + 1], deviceScale: currentScale)
+                        .flatMap { CairoRenderer.within($0, clipInteriors) } : nil
+                let later = occlusion(of: deviceBox(cr, shadowed, margin: blur), after: index, occluders)
+                let hole = (under?.area ?? 0) >= (later?.area ?? 0) ? under : later
                 shapes.shadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color,
                               deviceScale: currentScale, hole: hole) { scr, r, rad, b in
                     // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
@@ -102,10 +115,16 @@ public final class CairoRenderer {
                 cairo_save(cr)
                 roundedRect(cr, rect, radius)
                 cairo_clip(cr)
-                clipDepth += 1
+                if occlusionCulling {
+                    clipInteriors.append(interior(of: rect, radius: radius, deviceScale: currentScale) { p in
+                        var x = p.x, y = p.y
+                        cairo_user_to_device(cr, &x, &y)
+                        return Point(x: x, y: y)
+                    })
+                }
             case .popClip:
                 cairo_restore(cr)
-                clipDepth -= 1
+                if occlusionCulling { _ = clipInteriors.popLast() }
             case .pushTransform(let t):
                 cairo_save(cr)
                 cairo_translate(cr, t.translation.x, t.translation.y)
@@ -136,22 +155,115 @@ public final class CairoRenderer {
         return surface
     }
 
+    // MARK: Occlusion
+
+    /// Faces drawn later, outside any clip or opacity group, that replace every pixel of their
+    /// wholly covered middle: (index, device pixels). A copy from the shape cache earlier in the
+    /// list need not write there (a stacked card under the next one, issue 21).
+    private func occluders(in list: DisplayList) -> [(index: Int, rect: PixelRect)] {
+        var k = scale, tx = 0.0, ty = 0.0
+        var transforms: [(Double, Double, Double)] = []
+        var clipInteriors: [PixelRect?] = []
+        var groupDepth = 0
+        var found: [(index: Int, rect: PixelRect)] = []
+        for (index, command) in list.commands.enumerated() {
+            switch command {
+            case .pushTransform(let t):
+                transforms.append((k, tx, ty))
+                tx += k * t.translation.x
+                ty += k * t.translation.y
+                k *= t.scale
+            case .popTransform:
+                if let top = transforms.popLast() { (k, tx, ty) = top }
+            case .pushClip(let rect, let radius):
+                let (kk, x, y) = (k, tx, ty)
+                clipInteriors.append(interior(of: rect, radius: radius, deviceScale: kk) { Point(x: $0.x * kk + x, y: $0.y * kk + y) })
+            case .popClip:
+                _ = clipInteriors.popLast()
+            case .pushOpacity: groupDepth += 1
+            case .popOpacity: groupDepth -= 1
+            case .fillRect where groupDepth == 0:
+                let (kk, x, y) = (k, tx, ty)
+                if let rect = opaqueInterior(of: command, deviceScale: kk, toDevice: { Point(x: $0.x * kk + x, y: $0.y * kk + y) }),
+                   let inside = CairoRenderer.within(rect, clipInteriors) {
+                    found.append((index, inside))
+                }
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// The largest part of `box` (device pixels) that a face after `index` replaces wholly.
+    private func occlusion(of box: PixelRect, after index: Int, _ occluders: [(index: Int, rect: PixelRect)]) -> PixelRect? {
+        // Occluders are in list order: look at the next few after `index` only.
+        var lo = 0, hi = occluders.count
+        while lo < hi { let mid = (lo + hi) / 2; if occluders[mid].index <= index { lo = mid + 1 } else { hi = mid } }
+        var best: PixelRect?
+        for o in occluders[lo..<min(occluders.count, lo + CairoRenderer.occlusionLookahead)] {
+            let part = o.rect.intersection(box)
+            if !part.isEmpty, part.area > (best?.area ?? 0) { best = part }
+        }
+        return best
+    }
+
+    /// `rect` cut to what every clip of `clips` covers wholly; nil when nothing is left.
+    private static func within(_ rect: PixelRect, _ clips: [PixelRect?]) -> PixelRect? {
+        var r = rect
+        for clip in clips {
+            guard let clip else { return nil }
+            r = r.intersection(clip)
+            if r.isEmpty { return nil }
+        }
+        return r
+    }
+
+    /// Faces after a copied shape that are tried as its occluder (the next cards of a stack).
+    static let occlusionLookahead = 8
+
+    /// The device box a shape of `rect` (user space) with `margin` device pixels is copied to.
+    private func deviceBox(_ cr: OpaquePointer, _ rect: Rect, margin: Double) -> PixelRect {
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7
+        else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let m = margin + 2
+        return PixelRect(x: Int((x0 - m).rounded(.down)), y: Int((y0 - m).rounded(.down)),
+                         width: Int((x1 - x0 + 2 * m).rounded(.up)) + 1, height: Int((y1 - y0 + 2 * m).rounded(.up)) + 1)
+    }
+
     // MARK: Primitives
 
     /// Device pixels an opaque face drawn by `command` covers wholly: the straight middle band
     /// of its rounded rectangle, a pixel in from every edge. A shadow drawn just before it need
     /// not copy its pixels there (the face replaces them); nil when `command` is no opaque face.
     private func opaqueInterior(_ cr: OpaquePointer, of command: DrawCommand, deviceScale: Double) -> PixelRect? {
-        guard case .fillRect(let rect, let paint, let radius) = command, rect.width > 0, rect.height > 0 else { return nil }
+        opaqueInterior(of: command, deviceScale: deviceScale) { p in
+            var x = p.x, y = p.y
+            cairo_user_to_device(cr, &x, &y)
+            return Point(x: x, y: y)
+        }
+    }
+
+    private func opaqueInterior(of command: DrawCommand, deviceScale: Double, toDevice: (Point) -> Point) -> PixelRect? {
+        guard case .fillRect(let rect, let paint, let radius) = command else { return nil }
         switch paint {
         case .solid(let c) where c.alpha >= 1: break
         case .diagonalGradient(let a, let b) where a.alpha >= 1 && b.alpha >= 1: break
         case .verticalGradient(let a, let b) where a.alpha >= 1 && b.alpha >= 1: break
         default: return nil
         }
-        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
-        cairo_user_to_device(cr, &x0, &y0)
-        cairo_user_to_device(cr, &x1, &y1)
+        return interior(of: rect, radius: radius, deviceScale: deviceScale, toDevice: toDevice)
+    }
+
+    /// The device pixels wholly inside a rounded rectangle: its straight middle band, a pixel in.
+    private func interior(of rect: Rect, radius: Double, deviceScale: Double, toDevice: (Point) -> Point) -> PixelRect? {
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        let a = toDevice(Point(x: rect.minX, y: rect.minY)), b = toDevice(Point(x: rect.maxX, y: rect.maxY))
+        let x0 = a.x, y0 = a.y, x1 = b.x, y1 = b.y
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7
+        else { return nil }
         let r = max(0, min(radius, rect.width / 2, rect.height / 2)) * deviceScale
         let left = Int((x0 + r).rounded(.up)) + 1, right = Int((x1 - r).rounded(.down)) - 1
         let top = Int(y0.rounded(.up)) + 1, bottom = Int(y1.rounded(.down)) - 1

@@ -51,8 +51,9 @@ final class ShapeCache {
 
     /// Draws a rounded rectangle filled with `paint` (in user space of `cr`) from the cache.
     /// `draw` paints the shape at the origin of a surface of the given device size.
+    /// `hole`: device pixels a later opaque face replaces; a cached copy leaves them out.
     func fill(_ cr: OpaquePointer, _ rect: Rect, _ paint: Paint, radius: Double, deviceScale: Double,
-              draw: (OpaquePointer, Rect, Double) -> Void) {
+              hole: PixelRect? = nil, draw: (OpaquePointer, Rect, Double) -> Void) {
         let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
         guard w > 0, h > 0 else { return }
         let r = radius * deviceScale
@@ -63,12 +64,12 @@ final class ShapeCache {
             direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r) }
             return
         }
-        blit(cr, surface, userOrigin: rect.origin, margin: 0)
+        blit(cr, surface, userOrigin: rect.origin, margin: 0, hole: hole)
     }
 
     /// Draws the outline of a rounded rectangle (`lineWidth` inside its edge) from the cache.
     func stroke(_ cr: OpaquePointer, _ rect: Rect, _ color: Color, lineWidth: Double, radius: Double, deviceScale: Double,
-                draw: (OpaquePointer, Rect, Double, Double) -> Void) {
+                hole: PixelRect? = nil, draw: (OpaquePointer, Rect, Double, Double) -> Void) {
         let w = Int((rect.width * deviceScale).rounded()), h = Int((rect.height * deviceScale).rounded())
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let r = radius * deviceScale, lw = lineWidth * deviceScale
@@ -80,7 +81,7 @@ final class ShapeCache {
             direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw) }
             return
         }
-        blit(cr, surface, userOrigin: rect.origin, margin: 0)
+        blit(cr, surface, userOrigin: rect.origin, margin: 0, hole: hole)
     }
 
     /// Draws a box shadow for `rect` (user space) from the cache.

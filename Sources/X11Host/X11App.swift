@@ -59,6 +59,7 @@ public final class X11App {
         frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
         if RendererPath.from(environment: ProcessInfo.processInfo.environment) == .compositor {
             compositor = FrameCompositor(display: window.display, window: window.window, width: frame.width, height: frame.height)
+            renderer.occlusionCulling = compositor != nil
         }
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()

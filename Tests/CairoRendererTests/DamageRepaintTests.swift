@@ -6,7 +6,9 @@ import Testing
 
 /// The compositor path's pixels (issue 21): frames repainted only where the display list
 /// changed, into a ring of two buffers as the window presents them, equal the direct path's
-/// whole repaints byte for byte, at rest and in motion, over every gallery trace.
+/// whole repaints byte for byte, at rest and in motion, over every gallery trace; and so do
+/// its shadow rings and occluded stacked cards (`occlusionCulling`), drawn from the cache
+/// from the second frame on.
 @Suite struct DamageRepaintTests {
     static let traces = URL(fileURLWithPath: Goldens.assets).appendingPathComponent("traces").path
 
@@ -34,7 +36,9 @@ import Testing
         let h = trace.header
         let size = Size(width: Double(h.width), height: Double(h.height))
         let deck = try Goldens.deck(scene: h.scene, size: size, state: h.state)
+        // The direct path as it was (no occlusion culling) against the compositor's renderer.
         let direct = CairoRenderer(), compositor = CairoRenderer()
+        compositor.occlusionCulling = true
         let tracker = DamageTracker()
         var ring = BufferDamage(buffers: 2, width: h.width, height: h.height)
         let buffers = [ImageSurface(width: h.width, height: h.height), ImageSurface(width: h.width, height: h.height)]
