@@ -42,13 +42,22 @@ public final class FrameCompositor {
     /// A compositor for an `X11Window` (the bench).
     public convenience init?(window: X11Window, allowSharedMemory: Bool = true) {
         self.init(display: window.display, window: window.window, width: window.width, height: window.height,
-                  allowSharedMemory: allowSharedMemory)
+                  allowSharedMemory: allowSharedMemory, owner: window)
     }
 
-    init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true) {
+    private let owner: X11Window?
+
+    /// `owner` (the `X11Window`) is kept until the buffers are freed: they live on its connection.
+    init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true,
+          owner: X11Window? = nil) {
         guard let presenter = FramePresenter(display: display, window: window, width: width, height: height,
                                              allowSharedMemory: allowSharedMemory) else { return nil }
         self.presenter = presenter
+        self.owner = owner
+    }
+
+    deinit {
+        presenter.close()  // while `owner` still holds the connection open
     }
 
     public func resize(width: Int, height: Int) {

@@ -73,16 +73,19 @@ final class FramePresenter {
             transport = .putImage
             completionType = -1
         }
-        guard makeBuffers() else {
-            XFreeGC(display, gc)
-            return nil
-        }
+        guard makeBuffers() else { return nil }  // deinit frees the GC
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Frees the buffers and the GC (before the connection closes); idempotent.
+    func close() {
+        guard !closed else { return }
+        closed = true
         freeBuffers()
         XFreeGC(display, gc)
     }
+    private var closed = false
 
     /// Follows a window resize: new buffers, repainted whole.
     func resize(width: Int, height: Int) {

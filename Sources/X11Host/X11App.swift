@@ -58,7 +58,8 @@ public final class X11App {
         if scale != 1 { window.requestSize(width: Int(size.width * scale), height: Int(size.height * scale)) }
         frame = ImageSurface(width: Int(size.width * scale), height: Int(size.height * scale))
         if RendererPath.from(environment: ProcessInfo.processInfo.environment) == .compositor {
-            compositor = FrameCompositor(display: window.display, window: window.window, width: frame.width, height: frame.height)
+            compositor = FrameCompositor(display: window.display, window: window.window, width: frame.width, height: frame.height,
+                                         owner: window)
             renderer.occlusionCulling = compositor != nil
         }
         capture = CaptureController(session: session, window: window, scale: scale)
