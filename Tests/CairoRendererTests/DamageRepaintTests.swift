@@ -57,6 +57,7 @@ import Testing
             let (index, repaint) = ring.advance(with: damage, width: h.width, height: h.height)
             compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
             if damage.area < h.width * h.height { partial += 1 }
+            // DAMAGE_DEBUG=1 writes the first differing frame of a trace (both paths) to /tmp.
             if !Self.identical(whole, buffers[index]) {
                 if mismatches.isEmpty, ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil {
                     try? whole.writePNG(to: "/tmp/dmg-\(name)-direct.png")
