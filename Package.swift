@@ -12,7 +12,7 @@ let package = Package(
         // C libraries from Debian, reached through module maps.
         .systemLibrary(
             name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxcursor-dev"])]),
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxcursor-dev", "libxext-dev"])]),
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),

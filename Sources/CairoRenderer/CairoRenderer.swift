@@ -7,12 +7,17 @@ import InteractionEngine
 /// It keeps text layouts and scaled images between frames, so a frame only
 /// pays for what changed. Not thread-safe: one renderer per drawing thread.
 public final class CairoRenderer {
-    private let text = TextCache()
+    let text = TextCache()
     let pictures = PictureLoader()
     private let shapes = ShapeCache()
 
     /// Device pixels per layout pixel (2 on a HiDPI screen).
     public var scale: Double = 1
+
+    /// Leaves out the pixels of cached shapes that a later opaque face replaces (shadow rings,
+    /// stacked cards; issue 21). Off on the direct path (headless output, the reference);
+    /// the compositor path turns it on. The same pixels either way (DamageRepaintTests).
+    public var occlusionCulling = false
 
     public init() {}
 
@@ -25,8 +30,10 @@ public final class CairoRenderer {
     /// Picture files that could not be decoded, with the reason.
     public var imageFailures: [String: String] { pictures.store.failures.mapValues(\.description) }
 
-    /// Draws `list` onto the Cairo context `cr` (a `cairo_t*`).
-    public func draw(_ list: DisplayList, on cr: OpaquePointer) {
+    /// Draws `list` onto the Cairo context `cr` (a `cairo_t*`). A drawing command (never a
+    /// push or pop) whose index `skip` accepts is left out: one wholly outside the damage.
+    public func draw(_ list: DisplayList, on cr: OpaquePointer, skip: ((Int) -> Bool)? = nil) {
+        shapes.fit(target: cairo_get_target(cr))
         pictures.beginFrame()
         defer { pictures.endFrame() }
         cairo_save(cr)
@@ -34,7 +41,21 @@ public final class CairoRenderer {
         var currentScale = scale
         var scaleStack: [Double] = []
         var opacityStack: [Double] = []
-        for command in list.commands {
+        // Pixels wholly inside every open clip: only there may a face's middle count as painted.
+        var clipInteriors: [PixelRect?] = []
+        let occluders = occlusionCulling ? occluders(in: list) : []
+        for (index, command) in list.commands.enumerated() {
+            if let skip, skip(index) {
+                // A stroked line leaves round caps and joins set on `cr` for what follows:
+                // a skipped one must too, or later strokes would differ.
+                switch command {
+                case .line, .polyline:
+                    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                default: break
+                }
+                continue
+            }
             switch command {
             case .clear(let color):
                 cairo_save(cr)
@@ -49,7 +70,8 @@ public final class CairoRenderer {
                     setPaint(cr, paint, rect)
                     cairo_fill(cr)
                 } else {
-                    shapes.fill(cr, rect, paint, radius: radius, deviceScale: currentScale) { scr, r, rad in
+                    let hole = occlusion(of: deviceBox(cr, rect, margin: 0), after: index, occluders)
+                    shapes.fill(cr, rect, paint, radius: radius, deviceScale: currentScale, hole: hole) { scr, r, rad in
                         // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                         self.roundedRect(scr, r, rad)
                         self.setPaint(scr, paint, r)
@@ -57,7 +79,8 @@ public final class CairoRenderer {
                     }
                 }
             case .strokeRect(let rect, let color, let width, let radius):
-                shapes.stroke(cr, rect, color, lineWidth: width, radius: radius, deviceScale: currentScale) { scr, r, rad, w in
+                let hole = occlusion(of: deviceBox(cr, rect, margin: 0), after: index, occluders)
+                shapes.stroke(cr, rect, color, lineWidth: width, radius: radius, deviceScale: currentScale, hole: hole) { scr, r, rad, w in
                     // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                     self.roundedRect(scr, r.insetBy(dx: w / 2, dy: w / 2), rad)
                     self.setColor(scr, color)
@@ -65,8 +88,15 @@ public final class CairoRenderer {
                     cairo_stroke(scr)
                 }
             case .shadow(let rect, let radius, let blur, let offset, let color):
+                // Under a clip the face's edge pixels may be only partly painted: no hole there.
+                let shadowed = rect.offsetBy(dx: offset.x, dy: offset.y)
+                let under = occlusionCulling && index + 1 < list.commands.count
+                    ? opaqueInterior(cr, of: list.commands[index + 1], deviceScale: currentScale)
+                        .flatMap { CairoRenderer.within($0, clipInteriors) } : nil
+                let later = occlusion(of: deviceBox(cr, shadowed, margin: blur), after: index, occluders)
+                let hole = (under?.area ?? 0) >= (later?.area ?? 0) ? under : later
                 shapes.shadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color,
-                              deviceScale: currentScale) { scr, r, rad, b in
+                              deviceScale: currentScale, hole: hole) { scr, r, rad, b in
                     // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                     self.drawShadow(scr, r, rad, b, color)
                 }
@@ -93,8 +123,16 @@ public final class CairoRenderer {
                 cairo_save(cr)
                 roundedRect(cr, rect, radius)
                 cairo_clip(cr)
+                if occlusionCulling {
+                    clipInteriors.append(interior(of: rect, radius: radius, deviceScale: currentScale) { p in
+                        var x = p.x, y = p.y
+                        cairo_user_to_device(cr, &x, &y)
+                        return Point(x: x, y: y)
+                    })
+                }
             case .popClip:
                 cairo_restore(cr)
+                if occlusionCulling { _ = clipInteriors.popLast() }
             case .pushTransform(let t):
                 cairo_save(cr)
                 cairo_translate(cr, t.translation.x, t.translation.y)
@@ -239,5 +277,20 @@ public final class CairoRenderer {
         cairo_move_to(cr, rect.minX, rect.minY + (rect.height - Double(h)) / 2)
         pango_cairo_show_layout(cr, layout)
         cairo_new_path(cr)
+    }
+
+    /// The user-space box the text's ink and logical extents cover, as `drawText` places it.
+    func textBounds(_ string: String, _ rect: Rect, _ style: TextStyle) -> Rect? {
+        guard !string.isEmpty, rect.width > 0 else { return nil }
+        let layout = text.layout(string, style: style, width: rect.width)
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        let x0 = Double(min(ink.x, logical.x)), y0 = Double(min(ink.y, logical.y))
+        let x1 = Double(max(ink.x + ink.width, logical.x + logical.width))
+        let y1 = Double(max(ink.y + ink.height, logical.y + logical.height))
+        let top = rect.minY + (rect.height - Double(h)) / 2
+        return Rect(x: rect.minX + x0, y: top + y0, width: x1 - x0, height: y1 - y0)
     }
 }

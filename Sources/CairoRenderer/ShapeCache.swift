@@ -9,12 +9,27 @@ import InteractionEngine
 /// used order under a byte budget, and drawn at the nearest whole device
 /// pixel, as UIKit aligns its layers.
 final class ShapeCache {
-    /// Memory the cached surfaces may take, in bytes.
+    /// The least memory the cached surfaces may take, in bytes.
     /// 32 MB holds a 1280x800 wallet's card faces and shadows, or a screen of grid tiles.
     static let byteBudget = 32 << 20
     /// Shapes wider or taller than this many device pixels are drawn directly, never cached
     /// (a layout pushed far off by extreme input must not allocate a giant surface).
     static let maximumSide = 4096
+
+    /// Screens of cached shapes the budget holds at least: a wallet's overlapping cards plus their
+    /// shadows cover the window about three times over (issue 21: at 3840x2160 a fixed 32 MB
+    /// thrashed, 4,762 evictions in 600 frames; 4x the window's bytes holds a screen of cards).
+    static let screensPerBudget = 4
+
+    /// The budget in force: `byteBudget`, or `screensPerBudget` screens of the target if larger.
+    private(set) var budget = ShapeCache.byteBudget
+
+    /// Scales the budget to the image surface drawn on (a window's frame); other targets keep it.
+    func fit(target: OpaquePointer?) {
+        guard let target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
+        let screen = Int(cairo_image_surface_get_width(target)) * Int(cairo_image_surface_get_height(target)) * 4
+        budget = max(ShapeCache.byteBudget, ShapeCache.screensPerBudget * screen)
+    }
 
     private enum Kind: Hashable {
         case fill(Paint, radius: Int)
@@ -40,8 +55,9 @@ final class ShapeCache {
 
     /// Draws a rounded rectangle filled with `paint` (in user space of `cr`) from the cache.
     /// `draw` paints the shape at the origin of a surface of the given device size.
+    /// `hole`: device pixels a later opaque face replaces; a cached copy leaves them out.
     func fill(_ cr: OpaquePointer, _ rect: Rect, _ paint: Paint, radius: Double, deviceScale: Double,
-              draw: (OpaquePointer, Rect, Double) -> Void) {
+              hole: PixelRect? = nil, draw: (OpaquePointer, Rect, Double) -> Void) {
         let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0 else { return }
@@ -53,12 +69,12 @@ final class ShapeCache {
             direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r) }
             return
         }
-        blit(cr, surface, userOrigin: rect.origin, margin: 0)
+        blit(cr, surface, userOrigin: rect.origin, margin: 0, hole: hole)
     }
 
     /// Draws the outline of a rounded rectangle (`lineWidth` inside its edge) from the cache.
     func stroke(_ cr: OpaquePointer, _ rect: Rect, _ color: Color, lineWidth: Double, radius: Double, deviceScale: Double,
-                draw: (OpaquePointer, Rect, Double, Double) -> Void) {
+                hole: PixelRect? = nil, draw: (OpaquePointer, Rect, Double, Double) -> Void) {
         let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0, color.alpha > 0 else { return }
@@ -71,12 +87,14 @@ final class ShapeCache {
             direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw) }
             return
         }
-        blit(cr, surface, userOrigin: rect.origin, margin: 0)
+        blit(cr, surface, userOrigin: rect.origin, margin: 0, hole: hole)
     }
 
     /// Draws a box shadow for `rect` (user space) from the cache.
+    /// `hole`: device pixels an opaque face drawn next covers wholly; a cached shadow is copied as
+    /// the ring around it (the pixels under it would be replaced anyway).
     func shadow(_ cr: OpaquePointer, _ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double,
-                draw: (OpaquePointer, Rect, Double, Double) -> Void) {
+                hole: PixelRect? = nil, draw: (OpaquePointer, Rect, Double, Double) -> Void) {
         let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0, color.alpha > 0 else { return }
@@ -92,7 +110,7 @@ final class ShapeCache {
             }
             return
         }
-        blit(cr, surface, userOrigin: rect.origin, margin: margin)
+        blit(cr, surface, userOrigin: rect.origin, margin: margin, hole: hole)
     }
 
     /// The cached surface for `key`, made now if it was asked for before; nil the first time.
@@ -114,7 +132,7 @@ final class ShapeCache {
         cairo_destroy(scr)
         cairo_surface_flush(surface.handle)
         let size = key.width * key.height * 4
-        while bytes + size > ShapeCache.byteBudget,
+        while bytes + size > budget,
               let oldest = surfaces.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
             if let gone = surfaces.removeValue(forKey: oldest) { bytes -= gone.surface.width * gone.surface.height * 4 }
         }
@@ -138,14 +156,26 @@ final class ShapeCache {
     }
 
     /// Copies `surface` so that its inner origin lands on `userOrigin`, snapped to a device pixel.
-    private func blit(_ cr: OpaquePointer, _ surface: ImageSurface, userOrigin: Point, margin: Int) {
+    /// With a `hole` (device pixels), only the ring around it is copied: up to four bands.
+    private func blit(_ cr: OpaquePointer, _ surface: ImageSurface, userOrigin: Point, margin: Int, hole: PixelRect? = nil) {
         var x = userOrigin.x, y = userOrigin.y
         cairo_user_to_device(cr, &x, &y)
         let dx = x.rounded() - Double(margin), dy = y.rounded() - Double(margin)
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, surface.handle, dx, dy)
-        cairo_rectangle(cr, dx, dy, Double(surface.width), Double(surface.height))
+        let whole = PixelRect(x: Int(dx), y: Int(dy), width: surface.width, height: surface.height)
+        if let hole = hole.map({ whole.intersection($0) }), !hole.isEmpty {
+            for band in [PixelRect(x: whole.x, y: whole.y, width: whole.width, height: hole.y - whole.y),
+                         PixelRect(x: whole.x, y: hole.maxY, width: whole.width, height: whole.maxY - hole.maxY),
+                         PixelRect(x: whole.x, y: hole.y, width: hole.x - whole.x, height: hole.height),
+                         PixelRect(x: hole.maxX, y: hole.y, width: whole.maxX - hole.maxX, height: hole.height)]
+            where !band.isEmpty {
+                cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+            }
+        } else {
+            cairo_rectangle(cr, dx, dy, Double(surface.width), Double(surface.height))
+        }
         cairo_fill(cr)
         cairo_restore(cr)
     }

@@ -26,6 +26,8 @@ public final class X11App {
     private let window: X11Window
     private let renderer = CairoRenderer()
     private var frame: ImageSurface
+    /// Damage-tracked shared-memory frames; nil on the direct path (`GESTUREDECK_RENDERER=direct`).
+    private var compositor: FrameCompositor?
     private var translator = InputTranslator()
     var needsDraw = true
     private var wasAnimating = false
@@ -90,6 +92,11 @@ public final class X11App {
         let fitted = Size(width: Double(device.width) / scale, height: Double(device.height) / scale)
         if fitted != size && comparison == nil { session.handle(InputEvent(.resize(fitted), at: 0)) }
         signals = SignalPipe()
+        if RendererPath.from(environment: ProcessInfo.processInfo.environment) == .compositor {
+            compositor = FrameCompositor(display: window.display, window: window.window, width: frame.width, height: frame.height,
+                                         owner: window)
+            renderer.occlusionCulling = compositor != nil
+        }
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()
         translator.keyboard = XkbKeyboard(display: window.display)
@@ -233,6 +240,7 @@ public final class X11App {
             var event = XEvent()
             XNextEvent(window.display, &event)
             if capture.handle(&event) { continue }
+            if compositor?.handle(&event) == true { continue }
             let now = clock()
             switch desktop.follow(&event) {
             case .notMine: break
@@ -241,6 +249,7 @@ public final class X11App {
             }
             switch event.type {
             case Expose:
+                compositor?.invalidate()
                 needsDraw = true
             case MapNotify:
                 mapped = true
@@ -252,6 +261,7 @@ public final class X11App {
                 let e = event.xconfigure
                 if window.resize(width: Int(e.width), height: Int(e.height)) {
                     frame = ImageSurface(width: Int(e.width), height: Int(e.height))
+                    compositor?.resize(width: Int(e.width), height: Int(e.height))
                     let logical = Size(width: Double(e.width) / scale, height: Double(e.height) / scale)
                     deliver(InputEvent(.resize(logical), at: now))
                 }
@@ -328,10 +338,12 @@ public final class X11App {
         window.protocols.frameWillDraw()
         var list = comparison?.render(at: engineTime) ?? session.deck.render(at: engineTime)
         transport?.render(into: &list, size: comparison?.size ?? session.deck.size)
-        let cr = cairo_create(frame.handle)!
-        renderer.draw(list, on: cr)
-        cairo_destroy(cr)
-        window.present(frame.handle)
+        if compositor?.present(list, renderer: renderer) != true {
+            let cr = cairo_create(frame.handle)!
+            renderer.draw(list, on: cr)
+            cairo_destroy(cr)
+            window.present(frame.handle)
+        }
         window.protocols.frameDidDraw()
         session.deck.overlay?.recordFrameTime(monotonicMillis() - started)
         framesDrawn += 1
@@ -343,7 +355,8 @@ public final class X11App {
             window.protocols.startupComplete()
             let size = session.deck.size
             session.emit(DeckEvent("ready", ["scene": .string(session.deck.current.name),
-                                             "width": .int(Int(size.width)), "height": .int(Int(size.height))]))
+                                             "width": .int(Int(size.width)), "height": .int(Int(size.height)),
+                                             "present": .string(compositor?.presenter.transport.rawValue ?? "direct")]))
         }
     }
 

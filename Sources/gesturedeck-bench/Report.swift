@@ -17,6 +17,9 @@ struct Report {
     var latency: [LatencyResult] = []
     var idle: IdleResult?
     var memory: MemoryResult?
+    /// Direct vs compositor side by side (`--only compare`).
+    var compare: [CompareResult] = []
+    var compareFloors: [CompareFloor] = []
     /// Parts that could not run, with the reason.
     var skipped: [String] = []
     /// Things a reader must know to trust the figures (a workaround in effect).
@@ -72,6 +75,7 @@ struct Report {
         if let clock { object["serverClock"] = clock.json }
         if let idle { object["idle"] = idle.json }
         if let memory { object["memory"] = memory.json }
+        if !compare.isEmpty { object["compare"] = ["scenes": compare.map(\.json), "floors": compareFloors.map(\.json)] }
         return object
     }
 
@@ -174,6 +178,7 @@ struct Report {
                        + "building \(fmt(memory.builtMiB, 1)), after the wallet's frames \(fmt(memory.walletMiB, 1)), "
                        + "after the carousel's \(fmt(memory.endMiB, 1)))")
         }
+        if !compare.isEmpty { out += CompareBench.table(compare, floors: compareFloors) }
         out.append("")
         out.append("Targets (1280x800):")
         for t in targets { out.append("  [\(t.met ? "met " : "MISS")] \(t.name): \(t.detail)") }

@@ -15,7 +15,7 @@ final class XServer {
     init() throws {
         guard let xvfb = XServer.which("Xvfb") else { throw BenchError("Xvfb is not installed (apt-get install xvfb)") }
         process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp", "-noreset"]
+        process.arguments = ["-displayfd", "1", "-screen", "0", "3840x2160x24", "-nolisten", "tcp", "-noreset"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")

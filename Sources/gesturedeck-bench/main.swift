@@ -41,7 +41,8 @@ struct BenchOptions {
       --json     print one JSON object instead of the table
       --quick    a few seconds: fewer frames, 100 and 1,000 items, 2 s idle (CI)
       --assets   the sample data to build synthetic item sets from (default: the source tree's)
-      --only P   run only part P (engine, breakdown, render, latency, idle, memory, pictures); repeatable
+      --only P   run only part P (engine, breakdown, render, latency, idle, memory, pictures, compare); repeatable
+                 (compare: direct vs compositor interleaved, at 1280x800, 1920x1080 and 3840x2160 unless --size)
       --scene S  run only scene S; repeatable
       --items N  engine part at N items; repeatable
       --size WxH run only at this window size; repeatable
@@ -214,7 +215,7 @@ if options.only.contains("breakdown") || (options.only.isEmpty && !options.quick
 var server: XServer?
 if options.noX {
     report.skipped.append("window, latency and idle figures: --no-x")
-} else if wanted("render") || wanted("latency") || wanted("idle") {
+} else if wanted("render") || wanted("latency") || wanted("idle") || options.only.contains("compare") {
     do {
         server = try XServer()
     } catch {
@@ -240,6 +241,27 @@ for size in sizes where wanted("render") {
         }
     }
     window = nil
+}
+
+// Direct vs compositor, side by side (issue 21): only when asked for (`--only compare`).
+if let server, options.only.contains("compare") {
+    let compareSizes = options.sizes.isEmpty
+        ? [Size(width: 1280, height: 800), Size(width: 1920, height: 1080), Size(width: 3840, height: 2160)] : options.sizes
+    for size in compareSizes {
+        progress("compare floor \(sizeLabel(size))")
+        do { report.compareFloors.append(try CompareBench.floor(size: size, frames: options.quick ? 30 : 120, server: server)) } catch {
+            report.errors.append("compare floor \(sizeLabel(size)): \(error)")
+        }
+        for scene in scenes {
+            progress("compare \(scene) \(sizeLabel(size))")
+            do {
+                report.compare.append(try CompareBench.run(scene: scene, size: size, frames: renderFrames,
+                                                           items: report.renderItems, assets: synthetic, server: server))
+            } catch {
+                report.errors.append("compare \(scene) \(sizeLabel(size)): \(error)")
+            }
+        }
+    }
 }
 
 if let server, wanted("latency") {

@@ -1,0 +1,118 @@
+import CCairo
+import InteractionEngine
+
+/// Occlusion culling for cached shapes (issue 21, `occlusionCulling`): which device pixels of
+/// a copy from the shape cache a later opaque face replaces wholly, so need not be written.
+extension CairoRenderer {
+    /// Opaque faces outside any opacity group, each with the device pixels it replaces wholly:
+    /// its straight middle a pixel in, cut to what its clips cover wholly: (index, pixels). A copy from the shape cache earlier in the
+    /// list need not write there (a stacked card under the next one, issue 21).
+    func occluders(in list: DisplayList) -> [(index: Int, rect: PixelRect)] {
+        var k = scale, tx = 0.0, ty = 0.0
+        var transforms: [(Double, Double, Double)] = []
+        var clipInteriors: [PixelRect?] = []
+        var groupDepth = 0
+        var found: [(index: Int, rect: PixelRect)] = []
+        for (index, command) in list.commands.enumerated() {
+            switch command {
+            case .pushTransform(let t):
+                transforms.append((k, tx, ty))
+                tx += k * t.translation.x
+                ty += k * t.translation.y
+                k *= t.scale
+            case .popTransform:
+                if let top = transforms.popLast() { (k, tx, ty) = top }
+            case .pushClip(let rect, let radius):
+                let (kk, x, y) = (k, tx, ty)
+                clipInteriors.append(interior(of: rect, radius: radius, deviceScale: kk) { Point(x: $0.x * kk + x, y: $0.y * kk + y) })
+            case .popClip:
+                _ = clipInteriors.popLast()
+            case .pushOpacity: groupDepth += 1
+            case .popOpacity: groupDepth -= 1
+            case .fillRect where groupDepth == 0:
+                let (kk, x, y) = (k, tx, ty)
+                if let rect = opaqueInterior(of: command, deviceScale: kk, toDevice: { Point(x: $0.x * kk + x, y: $0.y * kk + y) }),
+                   let inside = CairoRenderer.within(rect, clipInteriors) {
+                    found.append((index, inside))
+                }
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// The largest part of `box` (device pixels) that a face after `index` replaces wholly.
+    func occlusion(of box: PixelRect, after index: Int, _ occluders: [(index: Int, rect: PixelRect)]) -> PixelRect? {
+        // Occluders are in list order: look at the next few after `index` only.
+        var lo = 0, hi = occluders.count
+        while lo < hi { let mid = (lo + hi) / 2; if occluders[mid].index <= index { lo = mid + 1 } else { hi = mid } }
+        var best: PixelRect?
+        for o in occluders[lo..<min(occluders.count, lo + CairoRenderer.occlusionLookahead)] {
+            let part = o.rect.intersection(box)
+            if !part.isEmpty, part.area > (best?.area ?? 0) { best = part }
+        }
+        return best
+    }
+
+    /// `rect` cut to what every clip of `clips` covers wholly; nil when nothing is left.
+    static func within(_ rect: PixelRect, _ clips: [PixelRect?]) -> PixelRect? {
+        var r = rect
+        for clip in clips {
+            guard let clip else { return nil }
+            r = r.intersection(clip)
+            if r.isEmpty { return nil }
+        }
+        return r
+    }
+
+    /// Faces after a copied shape that are tried as its occluder (the next cards of a stack).
+    static let occlusionLookahead = 8
+
+    /// The device box a shape of `rect` (user space) with `margin` device pixels is copied to.
+    func deviceBox(_ cr: OpaquePointer, _ rect: Rect, margin: Double) -> PixelRect {
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7
+        else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let m = margin + 2
+        return PixelRect(x: Int((x0 - m).rounded(.down)), y: Int((y0 - m).rounded(.down)),
+                         width: Int((x1 - x0 + 2 * m).rounded(.up)) + 1, height: Int((y1 - y0 + 2 * m).rounded(.up)) + 1)
+    }
+
+    /// Device pixels an opaque face drawn by `command` covers wholly: the straight middle band
+    /// of its rounded rectangle, a pixel in from every edge. A shadow drawn just before it need
+    /// not copy its pixels there (the face replaces them); nil when `command` is no opaque face.
+    func opaqueInterior(_ cr: OpaquePointer, of command: DrawCommand, deviceScale: Double) -> PixelRect? {
+        opaqueInterior(of: command, deviceScale: deviceScale) { p in
+            var x = p.x, y = p.y
+            cairo_user_to_device(cr, &x, &y)
+            return Point(x: x, y: y)
+        }
+    }
+
+    func opaqueInterior(of command: DrawCommand, deviceScale: Double, toDevice: (Point) -> Point) -> PixelRect? {
+        guard case .fillRect(let rect, let paint, let radius) = command else { return nil }
+        switch paint {
+        case .solid(let c) where c.alpha >= 1: break
+        case .diagonalGradient(let a, let b) where a.alpha >= 1 && b.alpha >= 1: break
+        case .verticalGradient(let a, let b) where a.alpha >= 1 && b.alpha >= 1: break
+        default: return nil
+        }
+        return interior(of: rect, radius: radius, deviceScale: deviceScale, toDevice: toDevice)
+    }
+
+    /// The device pixels wholly inside a rounded rectangle: its straight middle band, a pixel in.
+    func interior(of rect: Rect, radius: Double, deviceScale: Double, toDevice: (Point) -> Point) -> PixelRect? {
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        let a = toDevice(Point(x: rect.minX, y: rect.minY)), b = toDevice(Point(x: rect.maxX, y: rect.maxY))
+        let x0 = a.x, y0 = a.y, x1 = b.x, y1 = b.y
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7
+        else { return nil }
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2)) * deviceScale
+        let left = Int((x0 + r).rounded(.up)) + 1, right = Int((x1 - r).rounded(.down)) - 1
+        let top = Int(y0.rounded(.up)) + 1, bottom = Int(y1.rounded(.down)) - 1
+        guard right > left, bottom > top else { return nil }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}

@@ -1,0 +1,90 @@
+import CCairo
+import CX11
+import CairoRenderer
+import Foundation
+import InteractionEngine
+
+/// Which drawing path the window uses (`GESTUREDECK_RENDERER`).
+public enum RendererPath: String, Sendable {
+    /// Damage-tracked frames drawn straight into shared-memory buffers (the default).
+    case compositor
+    /// Every frame repainted whole into an image surface and copied with Cairo-Xlib: the reference.
+    case direct
+
+    /// `GESTUREDECK_RENDERER=direct|compositor`; anything else is named on stderr and the default kept.
+    public static func from(environment: [String: String]) -> RendererPath {
+        guard let value = environment["GESTUREDECK_RENDERER"], !value.isEmpty else { return .compositor }
+        if let path = RendererPath(rawValue: value.lowercased()) { return path }
+        FileHandle.standardError.write(Data(
+            "gesturedeck: GESTUREDECK_RENDERER=\(value) is not 'direct' or 'compositor'; using the compositor\n".utf8))
+        return .compositor
+    }
+}
+
+/// The compositor path's frame: repaint what changed, present what changed.
+///
+/// The damage of a frame is found from the display lists (`DamageTracker`); the buffer it is
+/// drawn into repaints that damage plus what it missed, skipping commands outside it, and
+/// only the frame's damage goes to the server. Pixels are those of the direct path: the same
+/// renderer draws, clipped to whole-pixel rectangles.
+public final class FrameCompositor {
+    let presenter: FramePresenter
+    private let tracker = DamageTracker()
+    /// The last frame's damage (tests and the bench read it).
+    public private(set) var lastDamage = FrameDamage.none
+    /// Time the last frame spent drawing into its buffer, ms (the rest of `present` is sending).
+    public private(set) var lastPaintMillis = 0.0
+    /// Pixels the last frame sent to the server.
+    public var lastPresentedPixels: Int { presenter.lastPresentedPixels }
+    /// "mit-shm" or "xputimage".
+    public var transportName: String { presenter.transport.rawValue }
+
+    /// A compositor for an `X11Window` (the bench).
+    public convenience init?(window: X11Window, allowSharedMemory: Bool = true) {
+        self.init(display: window.display, window: window.window, width: window.width, height: window.height,
+                  allowSharedMemory: allowSharedMemory, owner: window)
+    }
+
+    private let owner: X11Window?
+
+    /// `owner` (the `X11Window`) is kept until the buffers are freed: they live on its connection.
+    init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true,
+          owner: X11Window? = nil) {
+        guard let presenter = FramePresenter(display: display, window: window, width: width, height: height,
+                                             allowSharedMemory: allowSharedMemory) else { return nil }
+        self.presenter = presenter
+        self.owner = owner
+    }
+
+    deinit {
+        presenter.close()  // while `owner` still holds the connection open
+    }
+
+    public func resize(width: Int, height: Int) {
+        presenter.resize(width: width, height: height)
+        tracker.invalidate()
+    }
+
+    /// After an Expose: the next frame is sent whole.
+    public func invalidate() {
+        tracker.invalidate()
+        presenter.invalidate()
+    }
+
+    public func handle(_ event: inout XEvent) -> Bool { presenter.handle(&event) }
+
+    /// Draws and presents `list`; false when there is no buffer to draw into.
+    @discardableResult
+    public func present(_ list: DisplayList, renderer: CairoRenderer) -> Bool {
+        let damage = tracker.update(list, renderer: renderer, width: presenter.width, height: presenter.height)
+        lastDamage = damage
+        let bounds = tracker.commandBounds
+        lastPaintMillis = 0
+        return presenter.present(damage) { cr, repaint in
+            let start = monotonicMillis()
+            renderer.draw(list, on: cr, repainting: repaint, bounds: bounds)
+            cairo_surface_flush(cairo_get_target(cr))
+            lastPaintMillis = monotonicMillis() - start
+        }
+    }
+}

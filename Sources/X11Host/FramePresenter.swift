@@ -1,0 +1,279 @@
+import CCairo
+import CX11
+import CairoRenderer
+import Glibc
+
+/// Shows frames in a window from client-side pixel buffers the renderer draws into.
+///
+/// With MIT-SHM (a local server) each buffer is a shared-memory XImage and
+/// `XShmPutImage` copies only the damaged rectangles; the server reports each
+/// copy done with a ShmCompletion event, and a buffer is drawn into again only
+/// after that, so two buffers alternate without the server ever reading a
+/// half-drawn frame. Without MIT-SHM (a remote display) one buffer is sent with
+/// `XPutImage`, which copies it into the request stream before returning.
+///
+/// A buffer keeps the frame it last showed: drawing into it repaints only what
+/// changed since then (this frame's damage plus the frames it missed).
+final class FramePresenter {
+    enum Transport: String { case sharedMemory = "mit-shm", putImage = "xputimage" }
+
+    private final class Buffer {
+        let image: UnsafeMutablePointer<XImage>
+        let surface: OpaquePointer
+        /// Heap memory: the XImage keeps a pointer to it (its `obdata`) for XShmPutImage.
+        var segment: UnsafeMutablePointer<XShmSegmentInfo>?
+        /// Sent with XShmPutImage and not yet reported done by the server.
+        var busy = false
+
+        init(image: UnsafeMutablePointer<XImage>, surface: OpaquePointer, segment: UnsafeMutablePointer<XShmSegmentInfo>?) {
+            self.image = image
+            self.surface = surface
+            self.segment = segment
+        }
+    }
+
+    private let display: OpaquePointer
+    private let window: CX11.Window
+    private let visual: UnsafeMutablePointer<Visual>
+    private let depth: Int32
+    private let gc: GC
+    let transport: Transport
+    /// ShmCompletion's event type on this connection.
+    private let completionType: Int32
+    private var buffers: [Buffer] = []
+    /// What each buffer must repaint at its next turn.
+    private var stale = BufferDamage(buffers: 1, width: 1, height: 1)
+    private(set) var width: Int
+    private(set) var height: Int
+    /// Pixels sent to the server by the last `present` (the damage tests count them).
+    private(set) var lastPresentedPixels = 0
+    /// Rectangles sent by the last `present`.
+    private(set) var lastPresentedRects: [PixelRect] = []
+
+    /// A presenter for `window`, or nil when its visual is not 32-bit little-endian xRGB
+    /// (the pixel layout of a Cairo ARGB32 surface), where the caller keeps the Cairo-Xlib path.
+    init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true) {
+        let screen = XDefaultScreen(display)
+        guard let visual = XDefaultVisual(display, screen) else { return nil }
+        let depth = XDefaultDepth(display, screen)
+        guard depth == 24 || depth == 32, visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
+              visual.pointee.blue_mask == 0xFF, XImageByteOrder(display) == LSBFirst else { return nil }
+        self.display = display
+        self.window = window
+        self.visual = visual
+        self.depth = depth
+        self.width = max(1, width)
+        self.height = max(1, height)
+        gc = XCreateGC(display, window, 0, nil)
+        var major: Int32 = 0, minor: Int32 = 0, pixmaps: Int32 = 0
+        if allowSharedMemory, XShmQueryVersion(display, &major, &minor, &pixmaps) != 0 {
+            transport = .sharedMemory
+            completionType = XShmGetEventBase(display) + ShmCompletion
+        } else {
+            transport = .putImage
+            completionType = -1
+        }
+        guard makeBuffers() else { return nil }  // deinit frees the GC
+    }
+
+    deinit { close() }
+
+    /// Frees the buffers and the GC (before the connection closes); idempotent.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        freeBuffers()
+        XFreeGC(display, gc)
+    }
+    private var closed = false
+
+    /// Follows a window resize: new buffers, repainted whole.
+    func resize(width: Int, height: Int) {
+        guard width != self.width || height != self.height else { return }
+        freeBuffers()
+        self.width = max(1, width)
+        self.height = max(1, height)
+        if !makeBuffers() { buffers = [] }
+    }
+
+    /// Everything is repainted and sent at the next frame (an Expose).
+    func invalidate() {
+        stale.invalidate(width: width, height: height)
+    }
+
+    /// Consumes the server's ShmCompletion events; true when `event` was one.
+    func handle(_ event: inout XEvent) -> Bool {
+        guard event.type == completionType else { return false }
+        // Completions arrive in the order the copies were sent: the oldest busy buffer is free.
+        if let buffer = buffers.first(where: { $0.busy }) { buffer.busy = false }
+        return true
+    }
+
+    /// Draws a frame with `damage` into the next free buffer and sends the damaged pixels.
+    /// `paint` receives a Cairo context on the buffer and what it must repaint (this
+    /// frame's damage plus the frames the buffer missed).
+    /// False when there is no buffer (allocation failed): the caller presents another way.
+    @discardableResult
+    func present(_ damage: FrameDamage, paint: (OpaquePointer, FrameDamage) -> Void) -> Bool {
+        guard !buffers.isEmpty else { return false }
+        let (index, repaint) = stale.advance(with: damage, width: width, height: height)
+        let buffer = buffers[index]
+        waitUntilFree(buffer)
+        if !repaint.isEmpty {
+            let cr = cairo_create(buffer.surface)!
+            paint(cr, repaint)
+            cairo_destroy(cr)
+            cairo_surface_flush(buffer.surface)
+        }
+        lastPresentedRects = damage.rects
+        lastPresentedPixels = damage.area
+        guard !damage.isEmpty else { return true }
+        for r in damage.rects {
+            let x = Int32(r.x), y = Int32(r.y), w = UInt32(r.width), h = UInt32(r.height)
+            if buffer.segment != nil {
+                // Only the last copy asks for a completion: it is the one that frees the buffer.
+                XShmPutImage(display, window, gc, buffer.image, x, y, x, y, w, h, r == damage.rects.last ? 1 : 0)
+            } else {
+                XPutImage(display, window, gc, buffer.image, x, y, x, y, w, h)
+            }
+        }
+        if buffer.segment != nil { buffer.busy = true }
+        XFlush(display)
+        return true
+    }
+
+    /// Blocks until the server has finished reading `buffer` (its ShmCompletion).
+    private func waitUntilFree(_ buffer: Buffer) {
+        while buffer.busy {
+            var event = XEvent()
+            var type = completionType
+            withUnsafeMutablePointer(to: &type) { typePointer in
+                typePointer.withMemoryRebound(to: Int8.self, capacity: 4) { arg in
+                    _ = XIfEvent(display, &event, { _, event, arg in
+                        guard let event, let arg else { return 0 }
+                        return event.pointee.type == UnsafeRawPointer(arg).load(as: Int32.self) ? 1 : 0
+                    }, arg)
+                }
+            }
+            _ = handle(&event)
+        }
+    }
+
+    private func makeBuffers() -> Bool {
+        let count = transport == .sharedMemory ? 2 : 1
+        for _ in 0..<count {
+            guard let buffer = transport == .sharedMemory ? makeSharedBuffer() : makePlainBuffer() else {
+                freeBuffers()
+                return false
+            }
+            buffers.append(buffer)
+        }
+        stale = BufferDamage(buffers: count, width: width, height: height)
+        return true
+    }
+
+    private func surface(over image: UnsafeMutablePointer<XImage>) -> OpaquePointer? {
+        let stride = Int32(image.pointee.bytes_per_line)
+        guard image.pointee.bits_per_pixel == 32, stride == cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)),
+              let data = image.pointee.data else { return nil }
+        let surface = cairo_image_surface_create_for_data(UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self),
+                                                          CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), stride)
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        return surface
+    }
+
+    private func makePlainBuffer() -> Buffer? {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard let data = calloc(stride * height, 1) else { return nil }
+        guard let image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0, data.assumingMemoryBound(to: Int8.self),
+                                       UInt32(width), UInt32(height), 32, Int32(stride)) else {
+            free(data)
+            return nil
+        }
+        guard let surface = surface(over: image) else {
+            destroy(image)
+            return nil
+        }
+        return Buffer(image: image, surface: surface, segment: nil)
+    }
+
+    private func makeSharedBuffer() -> Buffer? {
+        let info = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+        info.initialize(to: XShmSegmentInfo())
+        guard let image = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, info,
+                                          UInt32(width), UInt32(height)) else {
+            info.deallocate()
+            return nil
+        }
+        var segment: XShmSegmentInfo {
+            get { info.pointee }
+            set { info.pointee = newValue }
+        }
+        let size = Int(image.pointee.bytes_per_line) * Int(image.pointee.height)
+        segment.shmid = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
+        guard segment.shmid >= 0 else {
+            image.pointee.data = nil
+            destroy(image)
+            info.deallocate()
+            return nil
+        }
+        let address = shmat(segment.shmid, nil, 0)
+        // The segment goes when both sides detach; marked now so a crash cannot leak it.
+        defer { shmctl(segment.shmid, IPC_RMID, nil) }
+        guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            image.pointee.data = nil
+            destroy(image)
+            info.deallocate()
+            return nil
+        }
+        segment.shmaddr = address.assumingMemoryBound(to: Int8.self)
+        segment.readOnly = 1
+        image.pointee.data = segment.shmaddr
+        guard FramePresenter.attach(display, info), let surface = surface(over: image) else {
+            image.pointee.data = nil
+            destroy(image)
+            shmdt(address)
+            info.deallocate()
+            return nil
+        }
+        return Buffer(image: image, surface: surface, segment: info)
+    }
+
+    private nonisolated(unsafe) static var attachFailed = false
+
+    /// XShmAttach, seen through: a server that cannot map the segment (another host) answers with an error.
+    private static func attach(_ display: OpaquePointer, _ segment: UnsafeMutablePointer<XShmSegmentInfo>) -> Bool {
+        XSync(display, 0)
+        attachFailed = false
+        let previous = XSetErrorHandler { _, _ in
+            FramePresenter.attachFailed = true
+            return 0
+        }
+        let ok = XShmAttach(display, segment) != 0
+        XSync(display, 0)
+        XSetErrorHandler(previous)
+        return ok && !attachFailed
+    }
+
+    private func destroy(_ image: UnsafeMutablePointer<XImage>) {
+        _ = image.pointee.f.destroy_image(image)
+    }
+
+    private func freeBuffers() {
+        for buffer in buffers { waitUntilFree(buffer) }
+        for buffer in buffers {
+            cairo_surface_destroy(buffer.surface)
+            if let segment = buffer.segment {
+                XShmDetach(display, segment)
+                buffer.image.pointee.data = nil
+                destroy(buffer.image)
+                shmdt(segment.pointee.shmaddr)
+                segment.deallocate()
+            } else {
+                destroy(buffer.image)  // frees the calloc'd pixels too
+            }
+        }
+        if buffers.contains(where: { $0.segment != nil }) { XSync(display, 0) }
+        buffers = []
+    }
+}

@@ -1,0 +1,156 @@
+import CX11
+import CairoRenderer
+import Foundation
+import InteractionEngine
+import X11Host
+
+/// One path's figures in the side-by-side comparison.
+struct PathFigures {
+    var draw = Distribution([])
+    var present = Distribution([])
+    var total = Distribution([])
+    /// Mean bytes sent to the server per frame.
+    var bytesPerFrame = 0.0
+
+    var json: [String: Any] {
+        ["drawMs": draw.json, "presentMs": present.json, "drawPresentMs": total.json, "bytesPerFrame": Int(bytesPerFrame)]
+    }
+}
+
+/// The direct path and the compositor path on the same frames, interleaved frame by frame (issue 21).
+struct CompareResult {
+    let scene: String
+    let size: Size
+    var direct = PathFigures()
+    var compositor = PathFigures()
+    var transport = ""
+    /// Compositor p99 over direct p99 of draw + present.
+    var ratio: Double { compositor.total.p99 / max(1e-9, direct.total.p99) }
+
+    var json: [String: Any] {
+        ["scene": scene, "size": sizeLabel(size), "direct": direct.json, "compositor": compositor.json,
+         "transport": transport, "p99Ratio": rounded(ratio)]
+    }
+}
+
+/// The floor at a size: one full solid paint and one full shared-memory present per frame.
+struct CompareFloor {
+    let size: Size
+    var total = Distribution([])
+    var json: [String: Any] { ["size": sizeLabel(size), "solidPaintShmPresentMs": total.json] }
+}
+
+enum CompareBench {
+    /// Plays the scene's interaction once; each frame's display list is drawn and presented by
+    /// both paths, each to its own window, the order alternating frame by frame, each synced.
+    static func run(scene: String, size: Size, frames: Int, items: Int, assets: SyntheticAssets,
+                    server: XServer) throws -> CompareResult {
+        var result = CompareResult(scene: scene, size: size)
+        let script = Scripts.interaction(scene, size: size).repeated(toAtLeast: frames).prefix(frames)
+        let folder = try assets.folder(items: items)
+        let driver = DeckDriver(deck: try DeckBuilder.deck(scene: scene, from: folder, others: assets.source, size: size))
+        let directWindow = try server.openWindow(width: Int(size.width), height: Int(size.height))
+        let compositorWindow = try server.openWindow(width: Int(size.width), height: Int(size.height))
+        guard let compositor = FrameCompositor(window: compositorWindow) else {
+            throw HostError("the compositor path needs a 24-bit xRGB visual")
+        }
+        result.transport = compositor.transportName
+        let directRenderer = CairoRenderer(), compositorRenderer = CairoRenderer()
+        compositorRenderer.occlusionCulling = true
+        let surface = ImageSurface(width: Int(size.width), height: Int(size.height))
+        let fullBytes = Double(surface.width * surface.height * 4)
+        // The app's first paint on both: caches warm up, the compositor sends its whole first frame.
+        let first = driver.render()
+        RenderBench.draw(first, with: directRenderer, on: surface)
+        RenderBench.present(surface, to: directWindow)
+        compositor.present(first, renderer: compositorRenderer)
+        XSync(compositorWindow.display, 0)
+
+        var d = (draw: [Double](), present: [Double](), total: [Double]())
+        var c = (draw: [Double](), present: [Double](), total: [Double]())
+        var sent = 0.0
+        for (i, inputs) in script.frames.enumerated() {
+            driver.step(inputs)
+            let list = driver.render()
+            func direct() {
+                let start = monotonicNanos()
+                RenderBench.draw(list, with: directRenderer, on: surface)
+                let drawn = monotonicNanos()
+                RenderBench.present(surface, to: directWindow)
+                let end = monotonicNanos()
+                d.draw.append(Double(drawn - start) / 1e6)
+                d.present.append(Double(end - drawn) / 1e6)
+                d.total.append(Double(end - start) / 1e6)
+                RenderBench.discardEvents(directWindow)
+            }
+            func composited() {
+                let start = monotonicNanos()
+                compositor.present(list, renderer: compositorRenderer)
+                XSync(compositorWindow.display, 0)
+                let total = Double(monotonicNanos() - start) / 1e6
+                c.draw.append(compositor.lastPaintMillis)
+                c.present.append(total - compositor.lastPaintMillis)
+                c.total.append(total)
+                sent += Double(compositor.lastPresentedPixels * 4)
+                drainCompositor(compositorWindow, compositor)
+            }
+            if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
+        }
+        let n = Double(max(1, script.count))
+        result.direct = PathFigures(draw: Distribution(d.draw), present: Distribution(d.present),
+                                    total: Distribution(d.total), bytesPerFrame: fullBytes)
+        result.compositor = PathFigures(draw: Distribution(c.draw), present: Distribution(c.present),
+                                        total: Distribution(c.total), bytesPerFrame: sent / n)
+        return result
+    }
+
+    /// One full-window solid paint (alternating colours, so every frame is whole damage) through the
+    /// compositor, presented whole through shared memory and synced.
+    static func floor(size: Size, frames: Int, server: XServer) throws -> CompareFloor {
+        let window = try server.openWindow(width: Int(size.width), height: Int(size.height))
+        guard let compositor = FrameCompositor(window: window) else { throw HostError("no xRGB visual") }
+        let renderer = CairoRenderer()
+        var samples: [Double] = []
+        for i in 0..<frames {
+            var list = DisplayList()
+            list.append(.clear(i % 2 == 0 ? Color(rgb: 0xF2F2F7) : Color(rgb: 0xEEF0F5)))
+            let start = monotonicNanos()
+            compositor.present(list, renderer: renderer)
+            XSync(window.display, 0)
+            samples.append(Double(monotonicNanos() - start) / 1e6)
+            drainCompositor(window, compositor)
+        }
+        return CompareFloor(size: size, total: Distribution(samples))
+    }
+
+    /// Hands the server's ShmCompletion events to the compositor and drops the rest.
+    static func drainCompositor(_ window: X11Window, _ compositor: FrameCompositor) {
+        while XPending(window.display) > 0 {
+            var event = XEvent()
+            XNextEvent(window.display, &event)
+            _ = compositor.handle(&event)
+        }
+    }
+
+    static func table(_ results: [CompareResult], floors: [CompareFloor]) -> [String] {
+        var out = ["", "Direct vs compositor, interleaved frame by frame (ms; draw / present / draw+present p50 p99 max; KB sent per frame)"]
+        out.append(pad("scene", 10) + pad("size", 10) + pad("path", 11) + lpad("draw p50", 9) + lpad("p99", 7)
+                   + lpad("pres p50", 9) + lpad("p99", 7) + lpad("total p50", 10) + lpad("p99", 7) + lpad("max", 7)
+                   + lpad("KB/frame", 10) + lpad("p99 ratio", 10))
+        for r in results {
+            for (name, f) in [("direct", r.direct), ("compositor", r.compositor)] {
+                var line = pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + pad(name, 11)
+                line += lpad(fmt(f.draw.p50), 9) + lpad(fmt(f.draw.p99), 7) + lpad(fmt(f.present.p50), 9)
+                line += lpad(fmt(f.present.p99), 7) + lpad(fmt(f.total.p50), 10) + lpad(fmt(f.total.p99), 7)
+                line += lpad(fmt(f.total.max), 7) + lpad(fmt(f.bytesPerFrame / 1024, 0), 10)
+                line += name == "compositor" ? lpad(fmt(r.ratio), 10) : ""
+                out.append(line)
+            }
+        }
+        for f in floors {
+            out.append(pad("floor", 10) + pad(sizeLabel(f.size), 10) + pad("solid+shm", 11) + lpad("", 32)
+                       + lpad(fmt(f.total.p50), 10) + lpad(fmt(f.total.p99), 7) + lpad(fmt(f.total.max), 7))
+        }
+        return out
+    }
+}
