@@ -64,9 +64,8 @@ struct TouchInput: Equatable, Sendable {
 /// - The server also emulates pointer events for the first touch (`XIPointerEmulated`);
 ///   `XInput2` drops those, so a touch is never counted twice.
 ///
-/// Input kinds: the events are plain pointer events. When the engine's input carries a
-/// pointer kind (touch slop instead of the mouse's), the three lines marked POINTER KIND
-/// below are the one place that sets it.
+/// Input kinds: the events are pointer events of `PointerKind.touch` (`input(for:at:)`), so
+/// the engine uses the finger's slop (10 px) instead of the mouse's.
 struct TouchDecoder: Sendable {
     private struct Sequence: Equatable {
         let device: Int32
@@ -94,18 +93,23 @@ struct TouchDecoder: Sendable {
             down.insert(key)
             guard first, driving == nil else { return nil }
             driving = Sequence(device: input.device, touch: input.touch)
-            return .pointerDown(input.at, .primary)  // POINTER KIND: touch
+            return .pointerDown(input.at, .primary)
         case .ownership:
             if isDriving { driving?.owned = true }
             return nil
         case .update:
-            return isDriving ? .pointerMove(input.at) : nil  // POINTER KIND: touch
+            return isDriving ? .pointerMove(input.at) : nil
         case .end:
             down.remove(key)
             guard isDriving, let sequence = driving else { return nil }
             driving = nil
-            return sequence.owned ? .pointerUp(input.at, .primary) : .pointerCancel  // POINTER KIND: touch
+            return sequence.owned ? .pointerUp(input.at, .primary) : .pointerCancel
         }
+    }
+
+    /// The engine input for one touch event at `time`, as a touch pointer; nil when it carries none.
+    mutating func input(for touch: TouchInput, at time: Millis) -> InputEvent? {
+        handle(touch).map { InputEvent($0, at: time, pointer: .touch) }
     }
 
     /// The pointer left or the device changed: the driving touch, if any, is over without effect.

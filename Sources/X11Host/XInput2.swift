@@ -71,8 +71,8 @@ final class XInput2 {
             return nil
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             let e = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            guard let input = TouchInput(e, type: cookie.evtype), let kind = touch?.handle(input) else { return nil }
-            return InputEvent(kind, at: clock.map(e.time, now: now))
+            guard let input = TouchInput(e, type: cookie.evtype) else { return nil }
+            return touch?.input(for: input, at: clock.map(e.time, now: now))
         case XI_TouchOwnership:
             let e = cookie.data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee
             _ = touch?.handle(TouchInput(ownership: e))

@@ -83,11 +83,14 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:], timeo
                      seconds: Date().timeIntervalSince(started), peakKB: peak)
 }
 
-/// A /proc file's whole text (`String(contentsOfFile:)` stops after one page of a /proc file).
+/// A /proc file's whole text (`String(contentsOfFile:)` stops after one page of a /proc file);
+/// nil when the process is gone, even between the open and the read (ESRCH: the throwing
+/// `readToEnd()`, never `readDataToEndOfFile()`, which traps on that error).
 func procText(_ path: String) -> String? {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
-    return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    guard let data = try? handle.readToEnd() else { return nil }
+    return String(decoding: data, as: UTF8.self)
 }
 
 /// A memory figure of a running process from /proc (VmRSS, VmHWM), in kB.

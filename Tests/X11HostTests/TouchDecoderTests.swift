@@ -46,6 +46,15 @@ import Testing
         #expect(!d.isActive)
     }
 
+    /// A finger is a touch pointer: the engine gives it the touch slop, not the mouse's.
+    @Test func touchesReachTheEngineAsTouchPointers() {
+        var d = TouchDecoder()
+        let down = d.input(for: event(XI_TouchBegin, touch: 3, x: 5, y: 6, time: 0), at: 42)
+        #expect(down?.kind == .pointerDown(Point(x: 5, y: 6), .primary))
+        #expect(down?.pointerKind == .touch && down?.time == 42)
+        #expect(d.input(for: event(XI_TouchUpdate, touch: 3, x: 9, y: 6, time: 8), at: 50)?.pointerKind == .touch)
+    }
+
     @Test func furtherFingersAreIgnoredUntilAllAreUp() {
         var d = TouchDecoder()
         _ = d.handle(event(XI_TouchBegin, touch: 1, x: 0, y: 0, time: 0))
