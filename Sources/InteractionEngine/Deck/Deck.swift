@@ -37,6 +37,8 @@ public final class Deck {
     public var chrome = CaptureChrome()
     /// Light or dark: the palette every scene, the bar and the overlay are drawn with.
     public var appearance: Appearance = .light
+    /// The tuning in force (see `Deck+Tuning.swift`).
+    public internal(set) var tuning = Tuning()
 
     public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
         precondition(!scenes.isEmpty, "a deck needs at least one scene")
@@ -285,6 +287,9 @@ public final class Deck {
         state.window = DeckState.WindowState(width: Int(clamping: size.width), height: Int(clamping: size.height), scene: current.name)
         return state
     }
+
+    /// Queues a deck-level event (a `tune` from `Deck+Tuning.swift`).
+    func emit(_ event: DeckEvent) { pending.append(event) }
 
     private func collectSceneEvents() {
         for event in current.drainEvents() {
