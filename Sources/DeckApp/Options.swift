@@ -35,6 +35,10 @@ public struct Options: Equatable, Sendable {
     public var showTaps = false
     /// `--capture-dir DIR`: where F9 recordings and F12 screenshots go.
     public var captureDir: String?
+    /// `--preset NAME|FILE`: start with a tuning preset (built-in `seed`/`ios`, a file, or a saved name).
+    public var preset: String?
+    /// `--export-tuning FORMAT`: print the tuning's springs and timings as code, then exit.
+    public var exportTuning: TuningExportFormat?
     public var showHelp = false
     public var showVersion = false
 
@@ -76,6 +80,10 @@ public struct Options: Equatable, Sendable {
       --show-taps         draw a dot under the pointer while the button is down (also the K key)
       --capture-dir DIR   where F9 recordings and F12 screenshots go (default: ~/Videos/GestureDeck and
                           ~/Pictures/GestureDeck, from xdg-user-dirs)
+      --preset NAME|FILE  start with a tuning preset: seed, ios, a FILE.json, or a NAME saved in
+                          $XDG_CONFIG_HOME/gesturedeck/presets/ (else ~/.config/...)
+      --export-tuning F   print the springs and timings (of --preset) as swiftui, uikit, flutter,
+                          compose or css code, and exit
       -h, --help          show this help and exit
       --version           print the version and exit
 
@@ -197,6 +205,13 @@ public struct Options: Equatable, Sendable {
             case "--to": options.to = try number(for: arg)
             case "--show-taps": options.showTaps = true
             case "--capture-dir": options.captureDir = try value(for: arg)
+            case "--preset": options.preset = try value(for: arg)
+            case "--export-tuning":
+                let text = try value(for: arg)
+                guard let format = TuningExportFormat(rawValue: text) else {
+                    throw UsageError("--export-tuning takes one of \(TuningExportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+                }
+                options.exportTuning = format
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default:

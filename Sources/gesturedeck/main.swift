@@ -28,6 +28,13 @@ if options.showVersion {
     exit(0)
 }
 
+// --preset and --export-tuning (TuningPreset.swift, TuningExport.swift).
+let presetTuning = TuningCommandLine.presetTuning(options, fail: { fail($0) })
+if let format = options.exportTuning {
+    print(TuningExport(tuning: presetTuning ?? Tuning(), source: options.preset ?? "default").render(format), terminator: "")
+    exit(0)
+}
+
 // A replay starts from the state, scene and size recorded in the trace.
 var trace: Trace?
 if let path = options.replay {
@@ -44,6 +51,7 @@ do {
 } catch {
     fail(error.description)
 }
+if let presetTuning { session.deck.apply(presetTuning, at: 0); _ = session.deck.drainEvents() }
 
 if options.screenshot != nil || options.framesDir != nil || options.video != nil {
     if let problem = DeviceSize.problem(width: session.deck.size.width, height: session.deck.size.height, scale: options.scale ?? 1) {

@@ -168,9 +168,9 @@ extension Tunable {
                     default: Double(curve.rawValue), provenance, range: 0...Double(TunableCurve.allCases.count - 1),
                     step: 1, choices: TunableCurve.names, animation: key),
             Tunable(key: key + ".response", label: label + " response", group: group, spec: spec, unit: .ms,
-                    default: response.rounded(toPlaces: 1), provenance, range: Tunable.responseRange, step: 10, animation: key),
+                    default: response, provenance, range: Tunable.responseRange, step: 10, animation: key),
             Tunable(key: key + ".dampingRatio", label: label + " damping", group: group, spec: spec, unit: .ratio,
-                    default: ratio.rounded(toPlaces: 3), provenance, range: Tunable.dampingRange, step: 0.05, animation: key),
+                    default: ratio, provenance, range: Tunable.dampingRange, step: 0.05, animation: key),
             Tunable(key: key + ".duration", label: label + " duration", group: group, spec: spec, unit: .ms,
                     default: duration, provenance, range: 0...2000, step: 10, animation: key),
         ]
