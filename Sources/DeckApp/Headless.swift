@@ -23,6 +23,8 @@ public struct Headless {
             entries.removeFirst()
             if let event = entry.event {
                 session.handle(event)
+            } else if let tune = entry.tune {
+                session.tune(tune.key, to: tune.value, at: entry.t)
             } else {
                 session.tick(at: entry.t)
             }

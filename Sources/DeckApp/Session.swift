@@ -20,7 +20,7 @@ public final class Session {
     /// file could not be moved aside); nil when it saves normally.
     public private(set) var readOnlyReason: String?
     private var lock: StateLock?
-    private var recorder: TraceRecorder?
+    var recorder: TraceRecorder?
     /// Every input and tick since `startJournal()` (F9 recordings are cut from it).
     public internal(set) var journal: SessionJournal?
 
@@ -118,8 +118,10 @@ public final class Session {
 
     /// Starts writing every input and frame tick to `path` (`--record`).
     public func startRecording(to path: String) throws(TraceError) {
-        recorder = try TraceRecorder(path: path, header: TraceHeader(
-            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state()))
+        var header = TraceHeader(
+            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state())
+        header.tuning = deck.tuning.values.isEmpty ? nil : deck.tuning.values
+        recorder = try TraceRecorder(path: path, header: header)
     }
 
     /// Delivers one input to the deck (and to the recording).

@@ -42,7 +42,9 @@ public final class SessionJournal {
 extension Session {
     /// Starts keeping every input and tick in memory from now on (the window does, for F9).
     public func startJournal() {
-        journal = SessionJournal(header: TraceHeader(
-            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state()))
+        var header = TraceHeader(
+            scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state())
+        header.tuning = deck.tuning.values.isEmpty ? nil : deck.tuning.values
+        journal = SessionJournal(header: header)
     }
 }

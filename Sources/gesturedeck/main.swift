@@ -51,7 +51,8 @@ do {
 } catch {
     fail(error.description)
 }
-if let presetTuning { session.deck.apply(presetTuning, at: 0); _ = session.deck.drainEvents() }
+// A replay starts from the tuning recorded in its trace, else from --preset.
+if let tuning = trace?.header.tuning.map(Tuning.init) ?? presetTuning { session.deck.apply(tuning, at: 0); _ = session.deck.drainEvents() }
 
 if options.screenshot != nil || options.framesDir != nil || options.video != nil {
     if let problem = DeviceSize.problem(width: session.deck.size.width, height: session.deck.size.height, scale: options.scale ?? 1) {
