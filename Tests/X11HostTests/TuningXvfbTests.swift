@@ -46,3 +46,31 @@ extension XvfbTests {
         #expect(try app.waitForExit() == 0)
     }
 }
+
+extension XvfbTests {
+    /// Real keys: T opens the panel on the wallet's hold duration, Shift+Right ten steps of
+    /// 50 ms make it 1000 ms (a tune event), and a real 0.8 s hold no longer lifts; Backspace
+    /// resets it to 500 ms and the same hold lifts.
+    @Test func tuningPanelChangesTheHoldARealPressGets() throws {
+        let xvfb = try Xvfb()
+        let dir = try temporaryFolder()
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "wallet", "--size", "760x800"])
+        try app.waitFor("ready")
+        try xvfb.xdotool("key", "t")
+        try app.waitFor("tuning-panel") { $0["shown"] as? Bool == true }
+        try xvfb.xdotool("key", "shift+Right")
+        let tune = try app.waitFor("tune") { $0["key"] as? String == "wallet.holdDuration" }
+        #expect((tune["value"] as? Double ?? Double(tune["value"] as? Int ?? 0)) == 1000)
+        let y = Self.walletStripY(2)
+        try xvfb.pressHoldDrag(from: (200, y), to: (200, y + 130), hold: 0.8, steps: 13, stepDelay: 0.03)
+        Thread.sleep(forTimeInterval: 1.0)
+        #expect(!app.events.contains { $0["event"] as? String == "lift" }, "lifted under a 1000 ms hold")
+        try xvfb.xdotool("key", "BackSpace")
+        try app.waitFor("tune") { $0["key"] as? String == "wallet.holdDuration" && ($0["value"] as? Int == 500 || $0["value"] as? Double == 500) }
+        Thread.sleep(forTimeInterval: 0.5)
+        try xvfb.pressHoldDrag(from: (200, y), to: (200, y + 130), hold: 0.8, steps: 13, stepDelay: 0.03)
+        try app.waitFor("lift")
+        try xvfb.xdotool("key", "q")
+        #expect(try app.waitForExit() == 0)
+    }
+}

@@ -39,6 +39,8 @@ public final class Deck {
     public var appearance: Appearance = .light
     /// The tuning in force (see `Deck+Tuning.swift`).
     public internal(set) var tuning = Tuning()
+    /// The tuning panel, when shown (the `T` key; TuningPanel.swift).
+    public var tuningPanel: TuningPanel?
 
     public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
         precondition(!scenes.isEmpty, "a deck needs at least one scene")
@@ -93,7 +95,9 @@ public final class Deck {
             size = newSize
             for scene in scenes { scene.resize(to: sceneSize, at: event.time) }
         case .key(let key, let modifiers):
-            if !handleGlobalKey(key, modifiers, at: event.time) {
+            if tuningPanel?.handle(key, modifiers, deck: self, at: event.time) == true {
+                break
+            } else if !handleGlobalKey(key, modifiers, at: event.time) {
                 current.handle(event)
             }
         case .pointerDown(let p, let button) where p.y < Deck.barHeight && !current.gestureArena.isActive:
@@ -128,6 +132,10 @@ public final class Deck {
             case "d":
                 overlay = DeckOverlay.cycled(overlay)  // off → compact → full → off
                 pending.append(DeckEvent("overlay", ["shown": .bool(overlay != nil)]))
+                return true
+            case "t":
+                tuningPanel = tuningPanel == nil ? TuningPanel() : nil
+                pending.append(DeckEvent("tuning-panel", ["shown": .bool(tuningPanel != nil)]))
                 return true
             case "k":
                 touches = touches == nil ? TouchIndicator() : nil
@@ -220,6 +228,7 @@ public final class Deck {
         renderBar(into: &list)
         if let notice { renderNotice(notice.text, into: &list) }
         overlay?.render(into: &list, deck: self, at: time)
+        tuningPanel?.render(into: &list, deck: self, at: time)
         touches?.render(into: &list, at: time)
         if withChrome { chrome.render(into: &list, size: size, at: time) }
         return list
