@@ -168,7 +168,7 @@ public struct Trace: Sendable {
                 throw TraceError("\(path):\(line.number): \(problem)")
             }
             guard [entry.input != nil, entry.tick == true, entry.tune != nil].filter({ $0 }).count == 1 else {
-                throw TraceError("\(path):\(line.number): an entry is either an input, a tick or a tune")
+                throw TraceError("\(path):\(line.number): an entry is either an input or a tick (or a tune)")
             }
             last = entry.t
             entries.append(entry)
