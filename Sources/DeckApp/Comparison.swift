@@ -23,11 +23,21 @@ public struct ComparisonVariant: Sendable {
         ComparisonVariant(name: "slow") { $0.setSlowMotion(0.25, at: 0) },
     ]
 
-    /// The variant named `name`. Tuning-lab presets plug in here: a preset of that name,
-    /// when there is one, becomes `ComparisonVariant(name: name) { try preset.apply(to: $0) }`.
-    public static func resolve(name: String) throws(UsageError) -> ComparisonVariant {
+    /// The variant named `name`: a built-in one, else a tuning-lab preset (`seed`, `ios`, a name
+    /// saved in the presets folder, or a `FILE.json`) applied to the fresh deck.
+    public static func resolve(name: String, presets: PresetLibrary? = PresetLibrary.standard()) throws(UsageError) -> ComparisonVariant {
         if let variant = builtIn.first(where: { $0.name == name }) { return variant }
-        throw UsageError("--compare: no preset named '\(name)' (choose \(builtIn.map(\.name).joined(separator: ", ")))")
+        let library = presets ?? PresetLibrary(folder: "")  // no config folder: built-ins and paths only
+        do {
+            let tuning = try library.resolve(name: name)
+            return ComparisonVariant(name: name) { deck in
+                deck.apply(tuning, at: 0)
+                _ = deck.drainEvents()
+            }
+        } catch {
+            throw UsageError("--compare: no variant or preset '\(name)': \(error.description) (variants: \(builtIn.map(\.name).joined(separator: ", ")); "
+                             + "presets: seed, ios, a saved NAME or a FILE.json)")
+        }
     }
 }
 
@@ -84,7 +94,7 @@ public final class Comparison {
         while let entry = entries.first, entry.t <= time {
             entries.removeFirst()
             for side in sides {
-                if let event = entry.event { side.session.handle(event) } else { side.session.tick(at: entry.t) }
+                side.session.feed(entry)
             }
         }
         for side in sides { side.session.tick(at: time) }

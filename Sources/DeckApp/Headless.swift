@@ -21,11 +21,7 @@ public struct Headless {
     public func replay(_ entries: inout ArraySlice<TraceEntry>, through time: Millis) {
         while let entry = entries.first, entry.t <= time {
             entries.removeFirst()
-            if let event = entry.event {
-                session.handle(event)
-            } else {
-                session.tick(at: entry.t)
-            }
+            session.feed(entry)
         }
     }
 

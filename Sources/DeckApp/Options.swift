@@ -39,6 +39,10 @@ public struct Options: Equatable, Sendable {
     public var compare: [String]?
     /// `--capture-dir DIR`: where F9 recordings and F12 screenshots go.
     public var captureDir: String?
+    /// `--preset NAME|FILE`: start with a tuning preset (built-in `seed`/`ios`, a file, or a saved name).
+    public var preset: String?
+    /// `--export-tuning FORMAT`: print the tuning's springs and timings as code, then exit.
+    public var exportTuning: TuningExportFormat?
     public var showHelp = false
     public var showVersion = false
 
@@ -84,10 +88,15 @@ public struct Options: Equatable, Sendable {
       --to MS             with --video: where it ends (default: the end of the trace plus 1 s)
       --slow N            run animations N times slower (slow motion; inputs keep real time; also the S key)
       --compare A B       with --replay: play the trace twice side by side, configured by presets A and B
-                          (default, reduce-motion, slow), in the window or with --screenshot [--at MS]
+                          (default, reduce-motion, slow, or a tuning preset: seed, ios, NAME, FILE.json),
+                          in the window or with --screenshot [--at MS]
       --show-taps         draw a dot under the pointer while the button is down (also the K key)
       --capture-dir DIR   where F9 recordings and F12 screenshots go (default: ~/Videos/GestureDeck and
                           ~/Pictures/GestureDeck, from xdg-user-dirs)
+      --preset NAME|FILE  start with a tuning preset: seed, ios, a FILE.json, or a NAME saved in
+                          $XDG_CONFIG_HOME/gesturedeck/presets/ (else ~/.config/...)
+      --export-tuning F   print the springs and timings (of --preset) as swiftui, uikit, flutter,
+                          compose or css code, and exit
       -h, --help          show this help and exit
       --version           print the version and exit
 
@@ -100,6 +109,7 @@ public struct Options: Equatable, Sendable {
       Escape              cancel a drag, collapse an expanded card
       D                   cycle the interaction overlay: off, compact, full
       K                   toggle the finger dot (show taps)
+      T                   the tuning panel (Up/Down select, Left/Right adjust, Shift: x10, Backspace resets)
       S                   slow motion: 1x, 1/2, 1/4, 1/10 (the hold delay stays real time)
       Space, Home         during a --replay: pause / play, restart (L: loop at the end)
       . and ,             during a --replay: step one frame forward / back (drag the timeline to scrub)
@@ -221,6 +231,13 @@ public struct Options: Equatable, Sendable {
                 }
                 options.slow = n
             case "--capture-dir": options.captureDir = try value(for: arg)
+            case "--preset": options.preset = try value(for: arg)
+            case "--export-tuning":
+                let text = try value(for: arg)
+                guard let format = TuningExportFormat(rawValue: text) else {
+                    throw UsageError("--export-tuning takes one of \(TuningExportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+                }
+                options.exportTuning = format
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default:

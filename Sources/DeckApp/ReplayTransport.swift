@@ -74,9 +74,7 @@ public final class ReplayTransport {
         while next < entries.count, entries[next].t <= time {
             let entry = entries[next]
             next += 1
-            for s in [session] + others {
-                if let event = entry.event { s.handle(event) } else { s.tick(at: entry.t) }
-            }
+            for s in [session] + others { s.feed(entry) }
         }
         position = max(position, time)
         for s in [session] + others { s.tick(at: position) }
@@ -192,5 +190,6 @@ extension Session {
         if let rate = options.slow.map({ 1 / $0 }) ?? header.slow { fresh.setSlowMotion(rate, at: 0) }
         _ = fresh.drainEvents()
         deck = fresh
+        start(with: startingTuning)
     }
 }

@@ -25,7 +25,9 @@ public final class Session {
     private var lock: StateLock?
     /// False for a replay without an explicit `--state`: nothing is ever written to the store.
     public let writesState: Bool
-    private var recorder: TraceRecorder?
+    var recorder: TraceRecorder?
+    /// The tuning this run started from (`start(with:)`): a rebuilt replay deck restarts from it.
+    public internal(set) var startingTuning: Tuning?
     /// Every input and tick since `startJournal()` (F9 recordings are cut from it).
     public internal(set) var journal: SessionJournal?
 
@@ -117,6 +119,8 @@ public final class Session {
         for warning in warnings { Session.warn(warning) }
         // Every warning of the start is shown, not only the last one.
         if !warnings.isEmpty { deck.showNotice(warnings.joined(separator: "\n")) }
+        // A replay starts from the tuning recorded in its trace (main.swift gives --preset's otherwise).
+        if let recorded = trace?.tuning { start(with: Tuning(recorded)) }
     }
 
     /// Prints a warning on stderr.
@@ -131,6 +135,7 @@ public final class Session {
         var header = TraceHeader(
             scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state())
         header.slow = deck.animationClock.rate == 1 ? nil : deck.animationClock.rate
+        header.tuning = deck.tuning.values.isEmpty ? nil : deck.tuning.values
         recorder = try TraceRecorder(path: path, header: header)
     }
 

@@ -45,6 +45,7 @@ extension Session {
         var header = TraceHeader(
             scene: deck.current.name, width: Int(deck.size.width), height: Int(deck.size.height), state: deck.state())
         header.slow = deck.animationClock.rate == 1 ? nil : deck.animationClock.rate
+        header.tuning = deck.tuning.values.isEmpty ? nil : deck.tuning.values
         journal = SessionJournal(header: header)
     }
 }

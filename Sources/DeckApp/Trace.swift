@@ -17,6 +17,8 @@ public struct TraceHeader: Codable, Equatable, Sendable {
     /// The slow-motion rate in force when the recording started (absent: 1); `S` presses
     /// during it are inputs like any other.
     public var slow: Double?
+    /// The tuning in force when the recording started (absent when none: older traces keep their bytes).
+    public var tuning: [String: Double]?
 
     public init(scene: String, width: Int, height: Int, state: DeckState) {
         format = TraceHeader.formatName
@@ -36,6 +38,8 @@ public struct TraceEntry: Codable, Equatable, Sendable {
     public var tick: Bool?
     /// The pointer kind of an input; absent for a mouse (so mouse traces keep their bytes).
     public var pointer: PointerKind?
+    /// A tuning change made at `t` (the panel, a reloaded preset): replayed in place.
+    public var tune: TraceTune?
 
     public static func input(_ event: InputEvent) -> TraceEntry {
         TraceEntry(t: event.time, input: event.kind, tick: nil, pointer: event.pointerKind == .mouse ? nil : event.pointerKind)
@@ -143,6 +147,11 @@ public struct Trace: Sendable {
         guard knownScenes.contains(header.scene) else {
             throw TraceError("\(path):1: no scene named '\(header.scene)'")
         }
+        for (key, value) in (header.tuning ?? [:]).sorted(by: { $0.key < $1.key }) {
+            do { try TunableTable.everything.validate(key, value) } catch {
+                throw TraceError("\(path):1: tuning \(error)")
+            }
+        }
         guard (1...16384).contains(header.width), (1...16384).contains(header.height) else {
             throw TraceError("\(path):1: window size \(header.width)x\(header.height) is out of range")
         }
@@ -161,8 +170,8 @@ public struct Trace: Sendable {
             if let problem = entry.problem(after: last) {
                 throw TraceError("\(path):\(line.number): \(problem)")
             }
-            guard (entry.input != nil) != (entry.tick == true) else {
-                throw TraceError("\(path):\(line.number): an entry is either an input or a tick")
+            guard [entry.input != nil, entry.tick == true, entry.tune != nil].filter({ $0 }).count == 1 else {
+                throw TraceError("\(path):\(line.number): an entry is either an input or a tick (or a tune)")
             }
             last = entry.t
             entries.append(entry)

@@ -28,6 +28,9 @@ extension TraceEntry {
         guard t.isFinite else { return "time \(t) is not a finite number" }
         guard t >= 0 && t <= TraceLimits.time else { return "time \(t) is out of range (0 to \(TraceLimits.time) ms)" }
         guard t >= previous else { return "time \(t) goes backwards (the entry before is at \(previous))" }
+        if let tune {
+            do { try TunableTable.everything.validate(tune.key, tune.value) } catch { return "tune \(error)" }
+        }
         guard let input else { return nil }
         if let p = InputEvent(input, at: t).location, let problem = TraceEntry.problem(of: p) { return problem }
         switch input {

@@ -65,12 +65,15 @@ public final class X11App {
     private let signals: SignalPipe?
     /// The signal that ended the loop, if one did.
     private var endedBy: String?
+    /// Live reload of the `--preset` file (PresetReloader.swift).
+    private let presets: PresetReloader?
 
     /// Opens the window; throws when there is no X server. A `replay` trace's
     /// inputs are fed at their recorded times, alongside live input.
     public init(session: Session, replay: Trace? = nil, comparison: Comparison? = nil) throws(HostError) {
         self.session = session
         self.comparison = comparison
+        presets = PresetReloader.forOptions(session.options)
         pendingReplay = []
         let size = comparison?.size ?? session.deck.size
         window = try X11Window(width: Int(clamping: size.width), height: Int(clamping: size.height),
@@ -167,13 +170,15 @@ public final class X11App {
         connectionLost = { [unowned self] in self.session.finish(at: self.engineTime, quit: nil) }
         var fds = [pollfd(fd: window.connectionFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signals?.readFD ?? -1, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: renderer.pictureWakeFD ?? -1, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: renderer.pictureWakeFD ?? -1, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: presets?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
         while running {
             if let signo = signals?.drain().first {
                 endedBy = SignalPipe.name(signo)
                 break
             }
             if renderer.takePictureWakeups() { needsDraw = true }
+            if presets?.reload(into: session, at: engineTime) == true { needsDraw = true }
             drainEvents()
             guard running else { break }
             let now = clock()

@@ -28,6 +28,13 @@ if options.showVersion {
     exit(0)
 }
 
+// --preset and --export-tuning (TuningPreset.swift, TuningExport.swift).
+let presetTuning = TuningCommandLine.presetTuning(options, fail: { fail($0) })
+if let format = options.exportTuning {
+    print(TuningExport(tuning: presetTuning ?? Tuning(), source: options.preset ?? "default").render(format), terminator: "")
+    exit(0)
+}
+
 // A replay starts from the state, scene and size recorded in the trace.
 var trace: Trace?
 if let path = options.replay {
@@ -69,6 +76,8 @@ do {
 } catch {
     fail(error.description)
 }
+// A replay starts from the tuning recorded in its trace (the Session applies it), else from --preset.
+if trace?.header.tuning == nil, let presetTuning { session.start(with: presetTuning) }
 
 if options.rendersHeadless {
     if let problem = DeviceSize.problem(width: session.deck.size.width, height: session.deck.size.height, scale: options.scale ?? 1) {

@@ -47,6 +47,19 @@ import Testing
         #expect(comparison.render(at: 300).texts.filter { $0.hasSuffix("t 0.300 s") }.count == 2)
     }
 
+    /// The tuning lab's presets are variants too: `seed` (the blog posts' 0.25 s linear moves)
+    /// against `seed` is identical, against `default` only the seed side is tuned.
+    @Test func tuningPresetsAreVariants() throws {
+        let variant = try ComparisonVariant.resolve(name: "seed", presets: nil)
+        #expect(variant.name == "seed")
+        let (same, sameImage) = try Self.run(["seed", "seed"], at: 300)
+        #expect(Self.differingPixels(sameImage, same) == 0)
+        #expect(!same.sides[0].session.deck.tuning.values.isEmpty, "the seed preset changed nothing")
+        let (mixed, _) = try Self.run(["default", "seed"], at: 300)
+        #expect(mixed.sides[0].session.deck.tuning.values.isEmpty)
+        #expect(mixed.sides[1].session.deck.tuning == same.sides[0].session.deck.tuning)
+    }
+
     @Test func unknownPresetIsAUsageErrorNamingTheChoices() {
         #expect(throws: UsageError.self) { try ComparisonVariant.resolve(name: "bouncy") }
         do { _ = try ComparisonVariant.resolve(name: "bouncy") } catch {

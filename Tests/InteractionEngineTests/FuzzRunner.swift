@@ -127,6 +127,9 @@ final class FuzzRunner {
             try tick(at: time)
         case .settle:
             try settle()
+        case .tune(let key, let value):
+            deck.tune(key, to: value, at: clock)
+            try afterChange()
         }
     }
 

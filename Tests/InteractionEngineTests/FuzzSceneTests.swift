@@ -64,9 +64,11 @@ struct FuzzReport {
 /// Every 500-3,000 inputs the pointer is released and the deck must settle;
 /// now and then (and whenever messages run low on rows) a fresh deck is built
 /// from a random saved state, so deletions do not leave an empty list behind.
-func runFuzz(scene: String, seed: UInt64, events: Int) -> (report: FuzzReport, failure: (FuzzFailure, FuzzStart, [FuzzStep])?) {
+func runFuzz(scene: String, seed: UInt64, events: Int,
+             tunes: Bool = false) -> (report: FuzzReport, failure: (FuzzFailure, FuzzStart, [FuzzStep])?) {
     var fuzzer = InputFuzzer(seed: seed, size: Size(width: 480, height: 800))
     fuzzer.switchesScenes = scene == "deck"
+    fuzzer.tunes = tunes
     var plan = SplitMix64(seed: seed ^ 0xD1CE_D1CE_D1CE_D1CE)
     var report = FuzzReport()
     var runner: FuzzRunner?

@@ -65,9 +65,12 @@ enum FuzzStep: CustomStringConvertible {
     case tick(Millis)
     /// Input has stopped: the runner checks that everything comes to rest.
     case settle
+    /// A tuning change (`Deck.tune(_:to:at:)`), interleaved with input.
+    case tune(String, Double)
 
     var description: String {
         switch self {
+        case .tune(let key, let value): "tune \(key) = \(value)"
         case .input(let e): "input \(e.kind) @\(e.time)"
         case .advance(let t, let stall, let frames): "advance to \(t)\(stall ? " (stalled)" : "")\(frames ? " (frames)" : "")"
         case .tick(let t): "tick @\(t)"
@@ -82,6 +85,7 @@ enum FuzzStep: CustomStringConvertible {
         case .advance(let t, _, _): "// advance to \(t)"
         case .tick(let t): "deck.tick(at: \(t))"
         case .settle: "// settle: tick until needsFrame is false (at most 10 s)"
+        case .tune(let key, let value): "deck.tune(\"\(key)\", to: \(value), at: clock)"
         }
     }
 }
@@ -120,6 +124,9 @@ struct InputFuzzer {
     private var steps: [FuzzStep] = []
     /// Whether the deck holds every scene: then keys 1-4, Tab and the tabs switch scenes, even mid-gesture.
     var switchesScenes = false
+    /// Whether bursts are now and then preceded by a random tuning change (any declared key,
+    /// any value in its range, extremes included), even in the middle of a press.
+    var tunes = false
 
     init(seed: UInt64, size: Size) {
         rng = SplitMix64(seed: seed)
@@ -129,6 +136,7 @@ struct InputFuzzer {
     /// The steps of the next user action.
     mutating func burst() -> [FuzzStep] {
         steps.removeAll(keepingCapacity: true)
+        if tunes, rng.chance(0.2) { tune() }
         let roll = rng.unit()
         switch roll {
         case ..<0.16: tap()
@@ -142,6 +150,20 @@ struct InputFuzzer {
         default: idle()
         }
         return steps
+    }
+
+    /// One random tuning change: a declared key to a value in its range (a third at an end).
+    private mutating func tune() {
+        let tunable = rng.pick(TunableTable.everything.all)
+        let r = tunable.range
+        let value: Double
+        switch rng.int(0...5) {
+        case 0: value = r.lowerBound
+        case 1: value = r.upperBound
+        case 2: value = tunable.defaultValue
+        default: value = tunable.clamped(rng.double(r))
+        }
+        steps.append(.tune(tunable.key, value))
     }
 
     /// Lets go of everything: a release if a button is down (the end of a sequence).

@@ -11,10 +11,11 @@ _gesturedeck() {
         --assets|--pictures|--frames|--capture-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --size|--scale|--at|--fps|--from|--to|--picture-cache|--slow) return ;;
         --video) COMPREPLY=($(compgen -f -X '!*.@(mp4|webm|gif)' -- "$cur") $(compgen -d -- "$cur")); return ;;
-        --compare) COMPREPLY=($(compgen -W "default reduce-motion slow" -- "$cur")); return ;;
+        --compare|--preset) COMPREPLY=($(compgen -W "default reduce-motion slow seed ios" -- "$cur") $(compgen -f -X '!*.json' -- "$cur")); return ;;
+        --export-tuning) COMPREPLY=($(compgen -W "swiftui uikit flutter compose css" -- "$cur")); return ;;
     esac
     COMPREPLY=($(compgen -W "--scene --size --state --assets --pictures --picture-cache --events --reduce-motion --theme --overlay
         --scale --screenshot --at --record --replay --frames --fps --video --from --to
-        --show-taps --capture-dir --slow --compare --help --version" -- "$cur"))
+        --show-taps --capture-dir --slow --compare --preset --export-tuning --help --version" -- "$cur"))
 }
 complete -F _gesturedeck gesturedeck

@@ -95,8 +95,13 @@ public struct AnimatedValue: Sendable {
         let simulation: any Simulation
         switch spec {
         case .spring(let spring):
+            // A move shorter than the default tolerance (a scale from 0.97 to 1.05) is judged
+            // against a tolerance in proportion, or the spring would count as done at once and jump.
+            let distance = abs(target - x)
+            let tolerance = distance < 1 ? Tolerance(distance: max(distance * 1e-3, 1e-4), velocity: max(distance * 1e-2, 1e-3))
+                : Tolerance.default
             simulation = SpringSimulation(spring: spring, start: x, end: target,
-                                          velocity: v.isFinite ? v : 0)
+                                          velocity: v.isFinite ? v : 0, tolerance: tolerance)
         case let .timing(duration, curve):
             simulation = TimingSimulation(from: x, to: target, duration: duration, curve: curve)
         case .instant:

@@ -39,6 +39,10 @@ public final class Deck {
     public var appearance: Appearance = .light
     /// Slow motion: host time to animation time (`S`, `--slow`); bound around every call into a scene.
     public private(set) var animationClock = AnimationClock()
+    /// The tuning in force (see `Deck+Tuning.swift`).
+    public internal(set) var tuning = Tuning()
+    /// The tuning panel, when shown (the `T` key; TuningPanel.swift).
+    public var tuningPanel: TuningPanel?
 
     public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
         precondition(!scenes.isEmpty, "a deck needs at least one scene")
@@ -111,7 +115,9 @@ public final class Deck {
             size = newSize
             for scene in scenes { scene.resize(to: sceneSize, at: event.time) }
         case .key(let key, let modifiers):
-            if !handleGlobalKey(key, modifiers, at: event.time) {
+            if tuningPanel?.handle(key, modifiers, deck: self, at: event.time) == true {
+                break
+            } else if !handleGlobalKey(key, modifiers, at: event.time) {
                 current.handle(event)
             }
         case .pointerDown(let p, let button) where p.y < Deck.barHeight && !current.gestureArena.isActive:
@@ -149,6 +155,10 @@ public final class Deck {
                 return true
             case "s":
                 setSlowMotion(SlowMotion.next(after: animationClock.rate), at: time)
+                return true
+            case "t":
+                tuningPanel = tuningPanel == nil ? TuningPanel() : nil
+                pending.append(DeckEvent("tuning-panel", ["shown": .bool(tuningPanel != nil)]))
                 return true
             case "k":
                 touches = touches == nil ? TouchIndicator() : nil
@@ -242,6 +252,7 @@ public final class Deck {
         SlowMotion.render(rate: animationClock.rate, into: &list, size: size, top: Deck.barHeight)
         if let notice { renderNotice(notice.text, into: &list) }
         overlay?.render(into: &list, deck: self, at: time)
+        tuningPanel?.render(into: &list, deck: self, at: time)
         touches?.render(into: &list, at: time)
         if withChrome { chrome.render(into: &list, size: size, at: time) }
         return list
@@ -309,6 +320,9 @@ public final class Deck {
         state.window = DeckState.WindowState(width: Int(clamping: size.width), height: Int(clamping: size.height), scene: current.name)
         return state
     }
+
+    /// Queues a deck-level event (a `tune` from `Deck+Tuning.swift`).
+    func emit(_ event: DeckEvent) { pending.append(event) }
 
     private func collectSceneEvents() {
         for event in current.drainEvents() {

@@ -45,7 +45,10 @@ public struct GestureArena: Sendable {
         case cancelled
     }
 
-    public let settings: GestureSettings
+    public private(set) var settings: GestureSettings
+    /// Settings handed over by `retune(_:)` while a press was in flight: they take over at the
+    /// next press, so one press is always classified by one set of boundaries.
+    private var nextSettings: GestureSettings?
     /// Whether a press may become a hold. Read at every input and tick, so a
     /// scene can switch it off on `.pressed` (no hold on empty space). It
     /// persists across presses.
@@ -81,7 +84,7 @@ public struct GestureArena: Sendable {
         tap = TapRecognizer(settings: settings)
         hold = HoldRecognizer(settings: settings)
         pan = PanRecognizer(settings: settings)
-        tracker = VelocityTracker(maximumSpeed: settings.maximumFlingVelocity)
+        tracker = VelocityTracker(horizon: settings.velocityHorizon, maximumSpeed: settings.maximumFlingVelocity)
     }
 
     /// True while a press is down.
@@ -144,7 +147,24 @@ public struct GestureArena: Sendable {
 
     // MARK: - Press life cycle
 
+    /// New settings (a tuning change): at once when no press is in flight, else from the next press.
+    public mutating func retune(_ newSettings: GestureSettings) {
+        if isActive { nextSettings = newSettings } else { adopt(newSettings) }
+    }
+
+    private mutating func adopt(_ newSettings: GestureSettings) {
+        nextSettings = nil
+        guard newSettings != settings else { return }
+        settings = newSettings
+        tap = TapRecognizer(settings: newSettings)
+        hold = HoldRecognizer(settings: newSettings)
+        let axes = pan.allowedAxes
+        pan = PanRecognizer(settings: newSettings, allowedAxes: axes)
+        tracker = VelocityTracker(horizon: newSettings.velocityHorizon, maximumSpeed: newSettings.maximumFlingVelocity)
+    }
+
     private mutating func beginPress(at point: Point, time: Millis, kind: PointerKind) -> [GestureEvent] {
+        if let next = nextSettings { adopt(next) }
         phase = .possible
         pressLocation = point
         location = point

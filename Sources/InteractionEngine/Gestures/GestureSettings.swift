@@ -34,6 +34,8 @@ public struct GestureSettings: Sendable, Hashable {
     public var minimumFlingVelocity: Double
     /// Release velocities are clamped to this (px/s; Flutter's `kMaxFlingVelocity`, 8000).
     public var maximumFlingVelocity: Double
+    /// How far back (ms) the velocity tracker fits samples (Flutter's horizon, 100 ms).
+    public var velocityHorizon: Millis = 100
 
     public init(holdDuration: Millis = 500, holdAllowableMovement: Double = 10,
                 mouseSlop: Double = 4, touchSlop: Double = 10, dragStart: DragStartPolicy = .fromSlopCrossing,

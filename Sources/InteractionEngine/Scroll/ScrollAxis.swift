@@ -49,6 +49,12 @@ public struct ScrollAxis: Sendable {
     public var snap: Snap?
     /// When true, animated scrolls jump to where they would end.
     public var reduceMotion: Bool = false
+    /// The edge resistance's c in (1 - 1/(x c/d + 1)) d (UIKit 0.55; tunable `scroll.rubberBand`).
+    public var rubberBandCoefficient: Double = RubberBand.defaultCoefficient
+    /// The spring back from past an edge (tunable `scroll.bounce`).
+    public var bounceSpring: SpringDescription = ScrollAxis.bounceSpring
+    /// The spring onto a snap point (tunable `scroll.snap`).
+    public var snapSpring: SpringDescription = ScrollAxis.snapSpring
     /// With `snap`: a release projects its resting point and reaches the snap point on
     /// this critically damped spring, carrying the release velocity, instead of on a
     /// UIKit-rate decay (whose tail takes seconds). Nil keeps the decay.
@@ -153,9 +159,9 @@ public struct ScrollAxis: Sendable {
         lastSmoothWheel = nil
         let d = viewportLength
         if x < minOffset {
-            dragOrigin = minOffset - RubberBand.inverse(minOffset - x, dimension: d)
+            dragOrigin = minOffset - RubberBand.inverse(minOffset - x, dimension: d, coefficient: rubberBandCoefficient)
         } else if x > maxOffset {
-            dragOrigin = maxOffset + RubberBand.inverse(x - maxOffset, dimension: d)
+            dragOrigin = maxOffset + RubberBand.inverse(x - maxOffset, dimension: d, coefficient: rubberBandCoefficient)
         } else {
             dragOrigin = x
         }
@@ -257,7 +263,7 @@ public struct ScrollAxis: Sendable {
             // The planned bounce used the old bounds: plan again from here.
             release(from: x, velocity: velocity(at: time), at: time)
         } else if position.target != clamped(position.target) {
-            move(to: clamped(position.target), at: time, spec: .spring(Self.bounceSpring),
+            move(to: clamped(position.target), at: time, spec: .spring(bounceSpring),
                  kind: .springBack, initialVelocity: nil)
         }
     }
@@ -290,10 +296,10 @@ public struct ScrollAxis: Sendable {
     /// The offset a drag shows for an unbanded offset `raw`.
     private func banded(_ raw: Double) -> Double {
         if raw < minOffset {
-            return bounces ? minOffset - RubberBand.offset(minOffset - raw, dimension: viewportLength) : minOffset
+            return bounces ? minOffset - RubberBand.offset(minOffset - raw, dimension: viewportLength, coefficient: rubberBandCoefficient) : minOffset
         }
         if raw > maxOffset {
-            return bounces ? maxOffset + RubberBand.offset(raw - maxOffset, dimension: viewportLength) : maxOffset
+            return bounces ? maxOffset + RubberBand.offset(raw - maxOffset, dimension: viewportLength, coefficient: rubberBandCoefficient) : maxOffset
         }
         return raw
     }
@@ -325,7 +331,7 @@ public struct ScrollAxis: Sendable {
                 start(landing, at: time, kind: .snap)
             } else {
                 let carried = min(max(v, -Self.maxBounceVelocity), Self.maxBounceVelocity)
-                move(to: target, at: time, spec: .spring(Self.snapSpring), kind: .snap,
+                move(to: target, at: time, spec: .spring(snapSpring), kind: .snap,
                      initialVelocity: carried)
             }
             return
@@ -337,7 +343,7 @@ public struct ScrollAxis: Sendable {
             return
         }
         let fling = EdgeBounceSimulation(decay: free, lower: lo, upper: hi, bounces: bounces,
-                                         spring: Self.bounceSpring,
+                                         spring: bounceSpring,
                                          maxBounceVelocity: Self.maxBounceVelocity)
         start(fling, at: time, kind: .fling)
     }
@@ -369,7 +375,7 @@ public struct ScrollAxis: Sendable {
         if let snap { target = clamped(snap(target, 0)) }
         let carried = min(max(v, -Self.maxBounceVelocity), Self.maxBounceVelocity)
         position.set(x)
-        move(to: target, at: time, spec: .spring(Self.bounceSpring), kind: .springBack,
+        move(to: target, at: time, spec: .spring(bounceSpring), kind: .springBack,
              initialVelocity: carried)
     }
 

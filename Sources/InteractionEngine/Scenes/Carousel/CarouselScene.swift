@@ -11,11 +11,13 @@ public final class CarouselScene: DeckScene {
     public let name = "carousel"
     public let title = "Carousel"
 
-    public private(set) var strip: CarouselStrip
+    public internal(set) var strip: CarouselStrip
     /// The options at 1x layout; the strip gets them scaled with the window.
     public var baseOptions: CarouselOptions {
         didSet { layOut(at: lastTime) }
     }
+    /// The options the scene was built with: what a tuning that leaves a key out goes back to.
+    let builtOptions: CarouselOptions
     /// The selected item's id, as saved. An id the items do not know is kept
     /// (a folder may come back), but nothing is drawn as selected.
     public private(set) var selectedID: String?
@@ -23,7 +25,7 @@ public final class CarouselScene: DeckScene {
     public var reduceMotion = false {
         didSet { strip.reduceMotion = reduceMotion }
     }
-    public private(set) var gestureArena = GestureArena()
+    public internal(set) var gestureArena = GestureArena()
     /// The current geometry of the scene.
     public private(set) var geometry: CarouselSceneGeometry
 
@@ -50,6 +52,7 @@ public final class CarouselScene: DeckScene {
                 options: CarouselOptions = .standard, size: Size = Size(width: 480, height: 756)) {
         self.size = size
         baseOptions = options
+        builtOptions = options
         geometry = CarouselSceneGeometry(size: size, options: options)
         strip = CarouselStrip(items: items, options: geometry.stripOptions, frame: geometry.strip)
         gestureArena.holdEnabled = false

@@ -93,7 +93,18 @@ public struct CarouselStrip: Sendable {
         scroll.trailingInset = layout.trailingInset
         scroll.wheelStep = layout.pitch
         scroll.snap = ScrollAxis.snapToMultiples(of: layout.pitch, origin: layout.offset(centering: 0))
-        scroll.settleSpring = Metrics.settleSpring
+        scroll.settleSpring = settleSpring
+    }
+
+    /// The spring a settle rides to the chosen item (tunable `carousel.settleSpring`).
+    public var settleSpring: SpringDescription = Metrics.settleSpring {
+        didSet { scroll.settleSpring = settleSpring }
+    }
+
+    /// Sets the engine's scrolling values of `tuning` (deceleration, rubber band, bounce).
+    public mutating func applyEngine(_ tuning: Tuning) {
+        EngineTunables.apply(tuning, to: &scroll)
+        scroll.settleSpring = settleSpring
     }
 
     // MARK: Reading

@@ -15,6 +15,8 @@ public struct GridReorder: Sendable {
     /// fraction of the tile width of the slot's centre (SPEC G3; the seed:
     /// `space <= snapshotView.bounds.size.width / 2`, "move once half overlaps").
     public static let captureFraction = 0.5
+    /// The live capture fraction (tunable `grid.captureFraction`, at most 0.5 so capture circles never overlap).
+    public var captureFraction: Double = GridReorder.captureFraction
     /// Hysteresis: none added on top of the SPEC's rule. A slot captures the item
     /// exactly when the item's centre comes closer than half a tile to the slot's centre
     /// (`captureFraction`), in every direction, so the grid reflows at 51.5 px for a
@@ -178,7 +180,7 @@ public struct GridReorder: Sendable {
         let size = layout.tileSize
         let distance = layout.center(at: nearest).distance(to: center)
         let own = layout.center(at: moving.current).distance(to: center)
-        guard distance < GridReorder.captureDistance(tileSize: size), distance < own else { return moving.current }
+        guard distance < size * captureFraction, distance < own else { return moving.current }
         return nearest
     }
 

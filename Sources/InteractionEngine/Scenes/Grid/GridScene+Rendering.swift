@@ -20,7 +20,7 @@ extension GridScene {
             GridTileStyle.drawFocusRing(around: focused.frame, into: &list)
         }
         if let moving = placements.last, moving.lifted, let tile = tile(at: moving.index, id: moving.id) {
-            let lift = (moving.scale - 1) / (GridScene.liftScale - 1)
+            let lift = (moving.scale - 1) / (metrics.liftScale - 1)
             GridTileStyle.draw(tile, in: moving.frame, lift: lift, into: &list)
         }
         return list

@@ -71,9 +71,11 @@ public final class GridScene: DeckScene {
         var slot: Int
     }
 
-    public private(set) var reorder: GridReorder
+    public internal(set) var reorder: GridReorder
     public private(set) var phase: Phase = .idle
-    public private(set) var gestureArena = GestureArena()
+    public internal(set) var gestureArena = GestureArena()
+    /// The live tuning values (see `GridTunables`).
+    public internal(set) var metrics = GridMetrics()
     public private(set) var stateRevision = 0
     public private(set) var size: Size
     /// The keyboard focus (a slot), and whether its ring shows.
@@ -83,7 +85,7 @@ public final class GridScene: DeckScene {
         didSet { scroll.reduceMotion = reduceMotion }
     }
 
-    private var scroll = ScrollAxis()
+    var scroll = ScrollAxis()
     private var frames = GridTileFrames()
     private var lift: Lift?
     private var landing: Landing?
@@ -186,7 +188,7 @@ public final class GridScene: DeckScene {
         guard let feedback = pressFeedback else { return 1 }
         return 1 - (1 - WalletMetrics.holdFeedback(elapsed: time - feedback.start,
                                                    holdDuration: gestureArena.settings.holdDuration))
-            * (1 - Self.pressFeedbackScale) / (1 - WalletMetrics.holdFeedbackScale)
+            * (1 - metrics.pressFeedbackScale) / (1 - WalletMetrics.holdFeedbackScale)
     }
 
     private func pressFeedbackFrame(_ frame: Rect, at time: Millis) -> Rect {
@@ -201,7 +203,7 @@ public final class GridScene: DeckScene {
         guard let index = reorder.liveItems.firstIndex(where: { $0.id == feedback.id }) else { return }
         let slot = layout.frame(at: index)
         let now = pressFeedbackFrame(frames.frame(of: feedback.id, slot: slot, at: time), at: time)
-        frames.move(feedback.id, from: now, to: slot, at: time, spec: Self.reflowAnimation, reduceMotion: reduceMotion)
+        frames.move(feedback.id, from: now, to: slot, at: time, spec: metrics.reflowAnimation, reduceMotion: reduceMotion)
     }
 
     /// A scene point in content coordinates.
@@ -220,7 +222,7 @@ public final class GridScene: DeckScene {
         // The held tile follows the new column width at once (its grab scaled with it).
         if lift != nil { updateMovement(at: time) }
         if var landed = landing {
-            landed.center.animate(to: layout.center(at: landed.slot), at: time, spec: Self.dropAnimation,
+            landed.center.animate(to: layout.center(at: landed.slot), at: time, spec: metrics.dropAnimation,
                                   reduceMotion: reduceMotion)
             landing = landed
         }
@@ -357,7 +359,7 @@ public final class GridScene: DeckScene {
         // The press feedback completes into the lift: the tile grows from where it got to.
         var scale = AnimatedValue(pressFeedbackScale(at: time))
         pressFeedback = nil
-        scale.animate(to: Self.liftScale, at: time, spec: Self.liftAnimation, reduceMotion: reduceMotion)
+        scale.animate(to: metrics.liftScale, at: time, spec: metrics.liftAnimation, reduceMotion: reduceMotion)
         lift = Lift(id: movement.id, pointer: point, scale: scale, lastAutoScroll: time)
         phase = .lifted
         focus = movement.source
@@ -395,7 +397,7 @@ public final class GridScene: DeckScene {
         // SPEC G4: after a long auto-scroll the home slot may be off screen: scroll back on
         // the landing's own curve, so the tile flies home in a straight line on screen.
         let home = revealOffset(outcome.to, from: scroll.offset(at: time))
-        if home != scroll.offset(at: time) { scroll.scroll(to: home, at: time, animated: true, spec: Self.dropAnimation) }
+        if home != scroll.offset(at: time) { scroll.scroll(to: home, at: time, animated: true, spec: metrics.dropAnimation) }
         focus = outcome.to
         emit("cancel", ["id": .string(outcome.id)])
     }
@@ -403,12 +405,12 @@ public final class GridScene: DeckScene {
     /// Starts the landing animation of the held tile into `slot`.
     private func land(_ held: Lift, from start: Placement?, in slot: Int, at time: Millis) {
         var center = AnimatedPoint(start?.frame.center ?? layout.center(at: slot))
-        center.animate(to: layout.center(at: slot), at: time, spec: Self.dropAnimation, reduceMotion: reduceMotion)
+        center.animate(to: layout.center(at: slot), at: time, spec: metrics.dropAnimation, reduceMotion: reduceMotion)
         var scale = AnimatedValue(held.scale.value(at: time))
-        scale.animate(to: 1, at: time, spec: Self.dropAnimation, reduceMotion: reduceMotion)
+        scale.animate(to: 1, at: time, spec: metrics.dropAnimation, reduceMotion: reduceMotion)
         lift = nil
         landing = Landing(id: held.id, center: center, scale: scale, slot: slot)
-        phase = .settling(until: reduceMotion ? time : time + Self.dropDuration)
+        phase = .settling(until: reduceMotion ? time : time + metrics.dropDuration)
         finishLandingIfDone(at: time)
     }
 
@@ -441,7 +443,7 @@ public final class GridScene: DeckScene {
             guard tile.id != moving, !tile.pinned, sent.insert(tile.id).inserted else { return }
             let current = frames.frame(of: tile.id, slot: layout.frame(at: oldIndex), at: time)
             frames.move(tile.id, from: current, to: layout.frame(at: newIndex), at: time,
-                        spec: Self.reflowAnimation, reduceMotion: reduceMotion)
+                        spec: metrics.reflowAnimation, reduceMotion: reduceMotion)
         }
         for index in lo...hi {
             send(index, from: reflow.oldIndex(ofItemAt: index))
@@ -459,7 +461,7 @@ public final class GridScene: DeckScene {
         held.lastAutoScroll = max(held.lastAutoScroll, time)
         lift = held
         let current = scroll.offset(at: time)
-        let next = Self.autoScroll.advance(offset: current, pointer: held.pointer.y, viewportLength: size.height,
+        let next = metrics.autoScroll.advance(offset: current, pointer: held.pointer.y, viewportLength: size.height,
                                            seconds: elapsed, minOffset: scroll.minOffset, maxOffset: scroll.maxOffset)
         guard next != current else { return }
         scroll.scroll(to: next, at: time, animated: false)

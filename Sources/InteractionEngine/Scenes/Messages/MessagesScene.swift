@@ -31,8 +31,10 @@ public final class MessagesScene: DeckScene {
     }
     public var gestureArena: GestureArena { arena }
 
-    private var arena = GestureArena()
-    private var scroll: ScrollAxis
+    var arena = GestureArena()
+    var scroll: ScrollAxis
+    /// The live tuning values (see `MessagesTunables`).
+    public internal(set) var metrics = MessagesMetrics()
     private var layout: MessagesLayout
     /// Swipe offsets (≤ 0) of rows that are not at rest closed.
     private var swipes: [String: AnimatedValue] = [:]
@@ -399,7 +401,7 @@ public final class MessagesScene: DeckScene {
             scroll.drag(translation: translation.y, at: time)
         case .swiping(let id, let start):
             let width = list[id]?.openWidth ?? 0
-            swipes[id] = AnimatedValue(SwipeTuning.dragOffset(raw: start + translation.x, openWidth: width))
+            swipes[id] = AnimatedValue(metrics.dragOffset(raw: start + translation.x, openWidth: width))
         case .closing(let id, let start):
             // Follows the pointer towards closed only; the row closes on release anyway.
             swipes[id] = AnimatedValue(min(0, max(start, start + translation.x)))
@@ -416,8 +418,8 @@ public final class MessagesScene: DeckScene {
         case .swiping(let id, _):
             let width = list[id]?.openWidth ?? 0
             let cancelled = arena.phase == .cancelled
-            if !cancelled, SwipeTuning.opensOnRelease(offset: swipeOffset(of: id, at: time), velocity: velocity.x,
-                                                      openWidth: width) {
+            if !cancelled, metrics.opensOnRelease(offset: swipeOffset(of: id, at: time), velocity: velocity.x,
+                                                  openWidth: width) {
                 openRow(id, at: time, velocity: velocity.x)
             } else {
                 closeRow(id, at: time, velocity: cancelled ? 0 : velocity.x)
@@ -568,7 +570,7 @@ public final class MessagesScene: DeckScene {
             openRowID = id
             emit("open-row", id)
         }
-        animateSwipe(id, to: -row.openWidth, spec: SwipeTuning.openSpec, at: time, velocity: velocity)
+        animateSwipe(id, to: -row.openWidth, spec: metrics.openAnimation, at: time, velocity: velocity)
     }
 
     /// Closes row `id`, reporting `close-row` when it was the open row.
@@ -578,13 +580,13 @@ public final class MessagesScene: DeckScene {
             focusedButton = nil
             emit("close-row", id)
         }
-        animateSwipe(id, to: 0, spec: SwipeTuning.closeSpec, at: time, velocity: velocity)
+        animateSwipe(id, to: 0, spec: metrics.closeAnimation, at: time, velocity: velocity)
     }
 
     private func animateSwipe(_ id: String, to target: Double, spec: AnimationSpec, at time: Millis,
                               velocity: Double? = nil) {
         var value = swipes[id] ?? AnimatedValue(0)
-        let carried = velocity.map { SwipeTuning.carriedVelocity($0, from: value.value(at: time), to: target) }
+        let carried = velocity.map { metrics.carriedVelocity($0, from: value.value(at: time), to: target, spec: spec) }
         value.animate(to: target, at: time, spec: spec, reduceMotion: reduceMotion, initialVelocity: carried)
         swipes[id] = value
     }
@@ -615,7 +617,7 @@ public final class MessagesScene: DeckScene {
         guard let index = list.index(of: id), let row = list[id] else { return }
         let before = displayedPositions(at: time)
         var fade = AnimatedValue(1)
-        fade.animate(to: 0, at: time, spec: Self.ghostFadeSpec, reduceMotion: reduceMotion)
+        fade.animate(to: 0, at: time, spec: metrics.ghostFadeAnimation, reduceMotion: reduceMotion)
         if fade.isAnimating(at: time) {
             ghosts.append(Ghost(row: row, contentY: before[id] ?? layout.slotY(index),
                                 swipeOffset: swipeOffset(of: id, at: time), fade: fade))
@@ -656,7 +658,7 @@ public final class MessagesScene: DeckScene {
             let distance = oldY - layout.slotY(index)
             let velocity = displacements[id]?.velocity(at: time) ?? 0
             var displacement = AnimatedValue(distance)
-            displacement.animate(to: 0, at: time, spec: Self.moveSpec, reduceMotion: reduceMotion,
+            displacement.animate(to: 0, at: time, spec: metrics.moveAnimation, reduceMotion: reduceMotion,
                                  initialVelocity: velocity)
             displacements[id] = displacement.isAnimating(at: time) ? displacement : nil
         }

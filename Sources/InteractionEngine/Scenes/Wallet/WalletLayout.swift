@@ -8,6 +8,8 @@
 public struct WalletLayout: Hashable, Sendable {
     public var viewport: Size
     public var count: Int
+    /// The live tuning values the expanded layout reads (footer insets and offsets).
+    public var metrics = WalletMetrics()
 
     public init(viewport: Size, count: Int) {
         self.viewport = viewport
@@ -95,22 +97,22 @@ public struct WalletLayout: Hashable, Sendable {
 
     /// The expanded card: the stage's top down to 50 px above the bottom (W8).
     public var expandedFrame: Rect {
-        let height = max(WalletMetrics.cardHeight, viewport.height - WalletMetrics.expandBottomHeight - stageTop)
+        let height = max(WalletMetrics.cardHeight, viewport.height - metrics.expandBottomHeight - stageTop)
         return Rect(x: cardX, y: stageTop, width: cardWidth, height: height)
     }
 
     /// The side inset of footer position `position` (0...3; later ones use 3): (4 - i) * 5.
-    public static func footerInset(position: Int) -> Double {
+    public static func footerInset(position: Int, step: Double = WalletMetrics.footerInsetStep) -> Double {
         let i = min(max(position, 0), WalletMetrics.footerLastPosition)
-        return Double(WalletMetrics.footerLastPosition + 1 - i) * WalletMetrics.footerInsetStep
+        return Double(WalletMetrics.footerLastPosition + 1 - i) * step
     }
 
     /// The `position`-th collapsed card under an expanded one: inset (4 - i) * 5
     /// on each side, its top 10 + i * 10 below the expanded card's bottom (W8).
     public func footerFrame(position: Int) -> Rect {
         let i = min(max(position, 0), WalletMetrics.footerLastPosition)
-        let inset = Self.footerInset(position: i)
-        let top = expandedFrame.maxY + WalletMetrics.footerFirstTop + Double(i) * WalletMetrics.footerSpacing
+        let inset = Self.footerInset(position: i, step: metrics.footerInsetStep)
+        let top = expandedFrame.maxY + metrics.footerFirstTop + Double(i) * metrics.footerSpacing
         return Rect(x: cardX + inset, y: top, width: max(0, cardWidth - 2 * inset),
                     height: WalletMetrics.cardHeight)
     }

@@ -35,18 +35,18 @@ struct WalletLift: Sendable {
     var lastScrollTick: Millis
 
     init(id: String, index: Int, frame: Rect, pointerY: Double, at time: Millis, reduceMotion: Bool,
-         viewportHeight: Double = .infinity, pressedScale: Double = 1) {
+         viewportHeight: Double = .infinity, pressedScale: Double = 1, metrics: WalletMetrics = WalletMetrics()) {
         self.id = id
         fromIndex = index
         slot = index
         startFrame = frame
         self.viewportHeight = viewportHeight
         scale = AnimatedValue(pressedScale)
-        scale.animate(to: 1, at: time, spec: WalletMetrics.liftAnimation, reduceMotion: reduceMotion)
+        scale.animate(to: 1, at: time, spec: metrics.liftAnimation, reduceMotion: reduceMotion)
         pointerStartY = pointerY
         self.pointerY = pointerY
         rise = AnimatedValue(0)
-        rise.animate(to: WalletMetrics.liftRise, at: time, spec: WalletMetrics.liftAnimation,
+        rise.animate(to: metrics.liftRise, at: time, spec: metrics.liftAnimation,
                      reduceMotion: reduceMotion)
         lastScrollTick = time
     }
@@ -128,7 +128,7 @@ struct WalletLift: Sendable {
     /// Unraised, so a swap takes `WalletMetrics.swapTravel` either way.
     func nextSlot(at time: Millis, offset: Double, layout: WalletLayout) -> Int? {
         let top = unscaledFrame(at: time).minY + rise.value(at: time)
-        let reach = WalletMetrics.canMoveDistance
+        let reach = layout.metrics.canMoveDistance
         if slot + 1 < layout.count, top > layout.slotTop(index: slot + 1, offset: offset) - reach {
             return slot + 1
         }

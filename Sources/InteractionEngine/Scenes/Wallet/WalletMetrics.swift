@@ -1,6 +1,69 @@
 /// The wallet's tuning constants, with the seed's names where it has them
 /// (seed 000_48af0388e7a0f0bb, `CollectionViewFlowLayout.m`).
-public enum WalletMetrics {
+///
+/// The `static` constants are the defaults; a scene reads its *instance* (`WalletScene.metrics`),
+/// built from a `Tuning` over `WalletTunables.table`, so every value in the table is live.
+public struct WalletMetrics: Sendable, Hashable {
+    // MARK: Live values (declared in `WalletTunables.table`)
+
+    public var holdDuration: Millis = 500
+    public var holdAllowableMovement: Double = 10
+    public var liftRise: Double = WalletMetrics.liftRise
+    public var canMoveDistance: Double = WalletMetrics.canMoveDistance
+    public var autoScrollZone: Double = WalletMetrics.autoScrollZone
+    public var autoScrollMaxSpeed: Double = EdgeAutoScroll.defaultMaximumSpeed
+    public var footerInsetStep: Double = WalletMetrics.footerInsetStep
+    public var footerFirstTop: Double = WalletMetrics.footerFirstTop
+    public var footerSpacing: Double = WalletMetrics.footerSpacing
+    public var expandBottomHeight: Double = WalletMetrics.expandBottomHeight
+    public var closeFlingVelocity: Double = WalletMetrics.closeFlingVelocity
+    /// W10: released past this fraction of its height, the expanded card slides off (seed: half).
+    public var dismissFraction: Double = 0.5
+    public var holdFeedbackScale: Double = WalletMetrics.holdFeedbackScale
+    public var liftAnimation: AnimationSpec = WalletMetrics.liftAnimation
+    public var slotAnimation: AnimationSpec = WalletMetrics.slotAnimation
+    public var expandAnimation: AnimationSpec = WalletMetrics.expandAnimation
+    public var cancelReturnAnimation: AnimationSpec = WalletMetrics.cancelReturnAnimation
+
+    /// The defaults.
+    public init() {}
+
+    /// The values of `tuning` (defaults for keys it leaves out).
+    public init(_ tuning: Tuning) {
+        let t = WalletTunables.table
+        holdDuration = tuning.value(WalletTunables.holdDuration, in: t)
+        holdAllowableMovement = tuning.value(WalletTunables.holdAllowableMovement, in: t)
+        liftRise = tuning.value(WalletTunables.liftRise, in: t)
+        canMoveDistance = tuning.value(WalletTunables.swapDistance, in: t)
+        autoScrollZone = tuning.value(WalletTunables.autoScrollZone, in: t)
+        autoScrollMaxSpeed = tuning.value(WalletTunables.autoScrollMaxSpeed, in: t)
+        footerInsetStep = tuning.value(WalletTunables.footerInsetStep, in: t)
+        footerFirstTop = tuning.value(WalletTunables.footerFirstTop, in: t)
+        footerSpacing = tuning.value(WalletTunables.footerSpacing, in: t)
+        expandBottomHeight = tuning.value(WalletTunables.expandBottomHeight, in: t)
+        closeFlingVelocity = tuning.value(WalletTunables.closeFlingVelocity, in: t)
+        dismissFraction = tuning.value(WalletTunables.dismissFraction, in: t)
+        holdFeedbackScale = tuning.value(WalletTunables.holdFeedbackScale, in: t)
+        liftAnimation = tuning.animation(WalletTunables.lift, in: t, default: Self.liftAnimation)
+        slotAnimation = tuning.animation(WalletTunables.slot, in: t, default: Self.slotAnimation)
+        expandAnimation = tuning.animation(WalletTunables.expand, in: t, default: Self.expandAnimation)
+        cancelReturnAnimation = tuning.animation(WalletTunables.cancelReturn, in: t, default: Self.cancelReturnAnimation)
+    }
+
+    /// The auto-scroll zones and speed (the same zone at both edges, on the card's leading edge).
+    public var edges: EdgeAutoScroll {
+        EdgeAutoScroll(leadingZone: autoScrollZone, trailingZone: autoScrollZone, maximumSpeed: autoScrollMaxSpeed)
+    }
+
+    /// The live `holdFeedback(elapsed:holdDuration:)`, with this instance's scale.
+    public func holdFeedback(elapsed: Millis, holdDuration: Millis) -> Double {
+        guard holdDuration > 0, elapsed.isFinite else { return 1 }
+        let p = min(max(elapsed / holdDuration, 0), 1)
+        return 1 - (1 - holdFeedbackScale) * p * p
+    }
+
+    // MARK: Defaults
+
     /// `kCellHeight`: every card is 200 px tall.
     public static let cardHeight: Double = 200
     /// `kCellSpace`: from one card's top to the next card's top.
@@ -85,4 +148,71 @@ public enum WalletMetrics {
     public static let expandAnimation = AnimationSpec.spring(.smooth)
     /// Rise, drop and slide-off (0.25 s, ease-out like UIView's default).
     public static let liftAnimation = AnimationSpec.easeOut(liftDuration)
+}
+
+/// The wallet's declared tunables (SPEC W3-W10).
+public enum WalletTunables {
+    public static let holdDuration = "wallet.holdDuration"
+    public static let holdAllowableMovement = "wallet.holdAllowableMovement"
+    public static let liftRise = "wallet.liftRise"
+    public static let swapDistance = "wallet.swapDistance"
+    public static let autoScrollZone = "wallet.autoScrollZone"
+    public static let autoScrollMaxSpeed = "wallet.autoScrollMaxSpeed"
+    public static let footerInsetStep = "wallet.footerInsetStep"
+    public static let footerFirstTop = "wallet.footerFirstTop"
+    public static let footerSpacing = "wallet.footerSpacing"
+    public static let expandBottomHeight = "wallet.expandBottomHeight"
+    public static let closeFlingVelocity = "wallet.closeFlingVelocity"
+    public static let dismissFraction = "wallet.dismissFraction"
+    public static let holdFeedbackScale = "wallet.holdFeedbackScale"
+    public static let lift = "wallet.lift"
+    public static let slot = "wallet.slotSpring"
+    public static let expand = "wallet.expandSpring"
+    public static let cancelReturn = "wallet.cancelReturn"
+
+    public static let table: TunableTable = {
+        let m = WalletMetrics.self
+        var list = [
+            Tunable(key: holdDuration, label: "Hold duration", group: "Wallet: hold", spec: "W4", unit: .ms,
+                    default: 500, Provenance(.uikit, "minimumPressDuration 0.5 s"), range: 100...3000, step: 50),
+            Tunable(key: holdAllowableMovement, label: "Hold movement", group: "Wallet: hold", spec: "W4", unit: .px,
+                    default: 10, Provenance(.uikit, "allowableMovement 10 pt"), range: 0...40, step: 1),
+            Tunable(key: holdFeedbackScale, label: "Press shrink", group: "Wallet: hold", spec: "W4", unit: .ratio,
+                    default: m.holdFeedbackScale, Provenance(.gesturedeck, "iOS context-menu press, subtle"),
+                    range: 0.8...1, step: 0.01),
+            Tunable(key: liftRise, label: "Lift rise", group: "Wallet: reorder", spec: "W4", unit: .px,
+                    default: m.liftRise, Provenance(.seed, "frame.origin.y -= 30"), range: 0...100, step: 1),
+            Tunable(key: swapDistance, label: "Swap distance", group: "Wallet: reorder", spec: "W5", unit: .px,
+                    default: m.canMoveDistance, Provenance(.seed, "kCanMoveDistance"), range: 1...95, step: 1),
+            Tunable(key: autoScrollZone, label: "Auto-scroll zone", group: "Wallet: reorder", spec: "W6", unit: .px,
+                    default: m.autoScrollZone, Provenance(.seed, "kTopAutoScrollDistance"), range: 0...300, step: 5),
+            Tunable(key: autoScrollMaxSpeed, label: "Auto-scroll speed", group: "Wallet: reorder", spec: "W6",
+                    unit: .pxPerSecond, default: EdgeAutoScroll.defaultMaximumSpeed,
+                    Provenance(.seed, "10 px per frame in the simulator"), range: 50...4000, step: 10),
+            Tunable(key: expandBottomHeight, label: "Expanded bottom gap", group: "Wallet: expand", spec: "W8",
+                    unit: .px, default: m.expandBottomHeight, Provenance(.seed, "kExpandBottomHeight"),
+                    range: 20...200, step: 1),
+            Tunable(key: footerFirstTop, label: "Footer offset", group: "Wallet: expand", spec: "W8", unit: .px,
+                    default: m.footerFirstTop, Provenance(.seed, "kExpandBottomFirstCellMarginOfTop"),
+                    range: 0...40, step: 1),
+            Tunable(key: footerSpacing, label: "Footer spacing", group: "Wallet: expand", spec: "W8", unit: .px,
+                    default: m.footerSpacing, Provenance(.seed, "kExpandBottomCellSpace"), range: 0...30, step: 1),
+            Tunable(key: footerInsetStep, label: "Footer inset step", group: "Wallet: expand", spec: "W8", unit: .px,
+                    default: m.footerInsetStep, Provenance(.seed, "(4 - i) * 5"), range: 0...20, step: 1),
+            Tunable(key: closeFlingVelocity, label: "Close fling", group: "Wallet: expand", spec: "W10",
+                    unit: .pxPerSecond, default: m.closeFlingVelocity, Provenance(.seed, "1300 px/s"),
+                    range: 100...10000, step: 50),
+            Tunable(key: dismissFraction, label: "Dismiss fraction", group: "Wallet: expand", spec: "W10",
+                    unit: .ratio, default: 0.5, Provenance(.seed, "past half the height"), range: 0.1...0.9, step: 0.05),
+        ]
+        list += Tunable.animation(lift, label: "Lift", spec: "W4", default: m.liftAnimation,
+                                  Provenance(.seed, "kComeUpAnimationDuration 0.25 s"))
+        list += Tunable.animation(slot, label: "Slot", spec: "W5", default: m.slotAnimation,
+                                  Provenance(.gesturedeck, "SpringDescription.snappy"))
+        list += Tunable.animation(expand, label: "Expand", spec: "W8", default: m.expandAnimation,
+                                  Provenance(.gesturedeck, "SpringDescription.smooth"))
+        list += Tunable.animation(cancelReturn, label: "Cancel return", spec: "G4", default: m.cancelReturnAnimation,
+                                  Provenance(.gesturedeck, "SpringDescription.smooth"))
+        return TunableTable(list)
+    }()
 }

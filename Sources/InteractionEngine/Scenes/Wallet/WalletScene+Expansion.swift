@@ -6,8 +6,8 @@ extension WalletScene {
         let offset = scroll.offset(at: time)
         let shown = layout.visibleRange(offset: offset).filter { $0 != slot }.map { cards[$0].id }
         let before = layout.visibleRange(offset: offset).filter { $0 < slot }.count
-        let inset = WalletLayout.footerInset(position: before)
-        transition(at: time, spec: WalletMetrics.expandAnimation) { scene in
+        let inset = WalletLayout.footerInset(position: before, step: metrics.footerInsetStep)
+        transition(at: time, spec: metrics.expandAnimation) { scene in
             // Scrolling is off while expanded: the stack rests where it was (in bounds).
             scene.scroll.scroll(to: offset, at: time, animated: false)
             scene.mode = .expanded(WalletExpansion(id: id, footer: shown, shrinkInset: inset))
@@ -18,7 +18,7 @@ extension WalletScene {
     /// Closes the expanded card back into the stack (W9).
     func collapse(at time: Millis) {
         guard case .expanded(let e) = mode else { return }
-        transition(at: time, spec: WalletMetrics.expandAnimation) { $0.mode = .stack }
+        transition(at: time, spec: metrics.expandAnimation) { $0.mode = .stack }
         pending.append(DeckEvent("collapse", ["id": .string(e.id)]))
     }
 
@@ -37,10 +37,10 @@ extension WalletScene {
         let offset = scroll.offset(at: time)
         let from = presentedFrame(id: e.id, slot: slot, offset: offset, at: time)
         e.dragDistance = nil
-        e.dismissAt = time + WalletMetrics.liftDuration * 1000
+        e.dismissAt = time + metrics.liftAnimation.nominalDuration * 1000
         mode = .expanded(e)
         absorb(e.id, from: from, to: targetFrame(id: e.id, slot: slot, offset: offset, mode: mode), at: time,
-               spec: WalletMetrics.liftAnimation)
+               spec: metrics.liftAnimation)
         pending.append(DeckEvent("collapse", ["id": .string(e.id)]))
     }
 
@@ -51,7 +51,7 @@ extension WalletScene {
         let from = presentedFrame(id: e.id, slot: slot, offset: offset, at: time)
         e.dragDistance = nil
         mode = .expanded(e)
-        absorb(e.id, from: from, to: layout.expandedFrame, at: time, spec: WalletMetrics.expandAnimation,
+        absorb(e.id, from: from, to: layout.expandedFrame, at: time, spec: metrics.expandAnimation,
                velocity: Rect(x: 0, y: velocity, width: 0, height: 0))
     }
 }

@@ -99,7 +99,7 @@ extension WalletScene {
         case .scrolling:
             scroll.drag(translation: translation, at: time)
         case .draggingExpanded:
-            if velocity > WalletMetrics.closeFlingVelocity {
+            if velocity > metrics.closeFlingVelocity {
                 // A hard downward fling closes at once (W10).
                 dismissExpanded(at: time)
                 interaction = .ignoring
@@ -121,7 +121,7 @@ extension WalletScene {
         case .draggingExpanded:
             setExpandedDrag(distance: translation)
             let distance = translation
-            if distance > layout.expandedFrame.height / 2 || velocity > WalletMetrics.closeFlingVelocity {
+            if distance > layout.expandedFrame.height * metrics.dismissFraction || velocity > metrics.closeFlingVelocity {
                 dismissExpanded(at: time)
             } else {
                 springBackExpanded(velocity: velocity, at: time)

@@ -10,7 +10,7 @@ extension WalletScene {
     /// The pressed card's scale at `time` (1 when none is pressed).
     func holdFeedbackScale(at time: Millis) -> Double {
         guard let feedback = holdFeedback else { return 1 }
-        return WalletMetrics.holdFeedback(elapsed: time - feedback.start,
+        return metrics.holdFeedback(elapsed: time - feedback.start,
                                           holdDuration: gestureArena.settings.holdDuration)
     }
 
@@ -38,7 +38,7 @@ extension WalletScene {
         holdFeedback = nil
         guard liftedID != before.id, displacements[before.id] == nil, let slot = slotByID[before.id] else { return }
         let now = presentedFrame(id: before.id, slot: slot, offset: scroll.offset(at: time), at: time)
-        absorb(before.id, from: before.frame, to: now, at: time, spec: WalletMetrics.slotAnimation)
+        absorb(before.id, from: before.frame, to: now, at: time, spec: metrics.slotAnimation)
     }
 
     /// The offset that shows slot `slot` whole (the nearest to `offset`), for a cancel.

@@ -51,9 +51,9 @@ extension WalletScene {
         let neighbourFrame = presentedFrame(id: neighbour, slot: to, offset: offset, at: time)
         swapSlots(from, to)
         absorb(id, from: movingFrame, to: layout.stackFrame(index: to, offset: offset), at: time,
-               spec: WalletMetrics.slotAnimation)
+               spec: metrics.slotAnimation)
         absorb(neighbour, from: neighbourFrame, to: layout.stackFrame(index: from, offset: offset), at: time,
-               spec: WalletMetrics.slotAnimation)
+               spec: metrics.slotAnimation)
         raisedID = id
         commitMove(id: id, from: from, to: to)
         scrollIntoView(slot: to, at: time)

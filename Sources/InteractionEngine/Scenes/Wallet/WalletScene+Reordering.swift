@@ -8,7 +8,7 @@ extension WalletScene {
         }
         if scroll.isAnimating(at: time) || scroll.overscroll(at: time) != 0 {
             let x = scroll.offset(at: time)
-            transition(at: time, spec: WalletMetrics.slotAnimation) { scene in
+            transition(at: time, spec: metrics.slotAnimation) { scene in
                 scene.scroll.scroll(to: scene.scroll.clamped(x), at: time, animated: false)
             }
         }
@@ -22,7 +22,7 @@ extension WalletScene {
         focusedID = focusedID == nil ? nil : id
         interaction = .lifting(WalletLift(id: id, index: slot, frame: frame, pointerY: p.y, at: time,
                                           reduceMotion: reduceMotion, viewportHeight: layout.viewport.height,
-                                          pressedScale: pressedScale))
+                                          pressedScale: pressedScale, metrics: metrics))
         pending.append(DeckEvent("lift", ["id": .string(id), "index": .int(slot)]))
     }
 
@@ -46,7 +46,7 @@ extension WalletScene {
             let old = presentedFrame(id: neighbour, slot: next, offset: offset, at: time)
             swapSlots(lift.slot, next)
             absorb(neighbour, from: old, to: layout.stackFrame(index: lift.slot, offset: offset), at: time,
-                   spec: WalletMetrics.slotAnimation)
+                   spec: metrics.slotAnimation)
             lift.slot = next
             steps += 1
         }
@@ -60,7 +60,7 @@ extension WalletScene {
         let offset = scroll.offset(at: time)
         // The card settles into its slot over 0.25 s (W7), above the others until it lands.
         absorb(lift.id, from: lift.frame(at: time), to: layout.stackFrame(index: lift.slot, offset: offset),
-               at: time, spec: WalletMetrics.liftAnimation)
+               at: time, spec: metrics.liftAnimation)
         raisedID = lift.id
         if lift.slot != lift.fromIndex { commitMove(id: lift.id, from: lift.fromIndex, to: lift.slot) }
         pending.append(DeckEvent("drop", ["id": .string(lift.id), "index": .int(lift.slot)]))
@@ -86,13 +86,13 @@ extension WalletScene {
         for (id, old) in before {
             guard let slot = slotByID[id] else { continue }
             absorb(id, from: old, to: layout.stackFrame(index: slot, offset: offset), at: time,
-                   spec: WalletMetrics.slotAnimation)
+                   spec: metrics.slotAnimation)
         }
         // SPEC G4: after a long auto-scroll the home slot may be far off screen: scroll back
         // until it shows, and fly the card home on the scroll's own spring (a straight path).
         let home = homeRevealOffset(slot: to, offset: offset)
-        let spec = home == offset ? WalletMetrics.liftAnimation : WalletMetrics.cancelReturnAnimation
-        if home != offset { scroll.scroll(to: home, at: time, animated: true, spec: WalletMetrics.cancelReturnAnimation) }
+        let spec = home == offset ? metrics.liftAnimation : metrics.cancelReturnAnimation
+        if home != offset { scroll.scroll(to: home, at: time, animated: true, spec: metrics.cancelReturnAnimation) }
         absorb(lift.id, from: lift.frame(at: time), to: layout.stackFrame(index: to, offset: offset),
                at: time, spec: spec, velocity: .zero)
         raisedID = lift.id

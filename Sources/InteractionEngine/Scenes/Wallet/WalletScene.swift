@@ -48,9 +48,11 @@ public final class WalletScene: DeckScene {
     /// The card with the keyboard focus ring.
     public internal(set) var focusedID: String?
     /// The auto-scroll curve shared with the grid (100 px top zone, 200 px bottom).
-    public let edges = EdgeAutoScroll.wallet
+    public var edges: EdgeAutoScroll { metrics.edges }
+    /// The live tuning values (see `WalletTunables`); `apply(_:at:)` replaces them.
+    public internal(set) var metrics = WalletMetrics()
 
-    public private(set) var layout: WalletLayout
+    public internal(set) var layout: WalletLayout
     var scroll: ScrollAxis
     var slotByID: [String: Int] = [:]
     var displacements: [String: WalletDisplacement] = [:]
@@ -148,7 +150,7 @@ public final class WalletScene: DeckScene {
         }
         scroll.tick(at: time)
         if case .expanded(let e) = mode, let end = e.dismissAt, time >= end {
-            transition(at: time, spec: WalletMetrics.expandAnimation) { $0.mode = .stack }
+            transition(at: time, spec: metrics.expandAnimation) { $0.mode = .stack }
         }
         for (id, var d) in displacements {
             d.settle(at: time)

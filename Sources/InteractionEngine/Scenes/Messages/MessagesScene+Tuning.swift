@@ -1,0 +1,10 @@
+extension MessagesScene: TunableScene {
+    public static var tunables: TunableTable { MessagesTunables.table }
+
+    /// Takes the scene's and the engine's values from `tuning`; a row in flight finishes its snap.
+    public func apply(_ tuning: Tuning, at time: Millis) {
+        metrics = MessagesMetrics(tuning)
+        arena.retune(EngineTunables.gestureSettings(tuning))
+        EngineTunables.apply(tuning, to: &scroll)
+    }
+}
