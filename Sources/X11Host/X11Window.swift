@@ -70,6 +70,9 @@ public final class X11Window {
     }
 
     deinit {
+        // The protocols free their XSync counters on this connection: before it closes
+        // (stored properties are released only after this body, on a closed display).
+        protocols = nil
         cairo_surface_destroy(surface)
         for cursor in namedCursors.values { XFreeCursor(display, cursor) }
         if !destroyed { XDestroyWindow(display, window) }
