@@ -50,7 +50,7 @@ public struct TuningPanel: Sendable {
         let height = max(60, deck.size.height - top - 8)
         let panel = Rect(x: max(0, deck.size.width - Self.width - 8), y: top, width: min(Self.width, deck.size.width), height: height)
         list.append(.shadow(panel, cornerRadius: 12, blur: 14, offset: Point(x: 0, y: 4), color: Color.black.withAlpha(0.3)))
-        list.append(.fillRect(panel, .solid(Theme.surface.withAlpha(0.96)), cornerRadius: 12))
+        list.append(.fillRect(panel, .solid(Theme.surface), cornerRadius: 12))  // opaque: the cards behind must not show through
         list.append(.text("Tuning: \(deck.current.title)", Rect(x: panel.minX + 12, y: panel.minY + 6, width: panel.width - 24, height: 20),
                           TextStyle(size: 13, weight: .bold, color: Theme.text)))
         let listTop = panel.minY + 30
