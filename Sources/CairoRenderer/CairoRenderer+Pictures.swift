@@ -34,8 +34,9 @@ extension CairoRenderer {
         public var budget: Int
         public var entries: Int
         public var evictions: Int
-        /// Files decoded by the background workers.
+        /// Files decoded by the background workers, and on the drawing thread (headless).
         public var backgroundDecodes: Int
+        public var inlineDecodes: Int
         /// Milliseconds of the last frame spent on pictures on the drawing thread.
         public var lastFrameMillis: Double
         /// Of `lastFrameMillis`: taking in finished decodes (and evicting), handing the wishes over.
@@ -48,7 +49,7 @@ extension CairoRenderer {
     public var pictureFigures: PictureFigures {
         let store = pictures.store
         return PictureFigures(bytes: store.bytes, peakBytes: store.peakBytes, budget: store.budget, entries: store.count,
-                              evictions: store.evictions, backgroundDecodes: pictures.workers?.decodes ?? 0,
+                              evictions: store.evictions, backgroundDecodes: pictures.workers?.decodes ?? 0, inlineDecodes: pictures.inlineDecodes,
                               lastFrameMillis: pictures.lastFrameMillis, lastIntakeMillis: pictures.lastIntakeMillis,
                               lastHandoverMillis: pictures.lastHandoverMillis, busy: pictures.workers?.isBusy ?? false)
     }

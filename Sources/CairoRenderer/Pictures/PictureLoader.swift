@@ -24,6 +24,8 @@ final class PictureLoader {
     /// Of `lastFrameMillis`: taking in finished decodes, and handing over the wishes.
     private(set) var lastIntakeMillis = 0.0
     private(set) var lastHandoverMillis = 0.0
+    /// Files decoded on the drawing thread (headless only: in the window this stays 0).
+    private(set) var inlineDecodes = 0
     private var frameStarted = 0.0
     private var frameSpent = 0.0
 
@@ -106,6 +108,7 @@ final class PictureLoader {
         guard workers != nil else {
             // Headless: decode now, so the frame is complete.
             let delivery = producer.produce(key)
+            inlineDecodes += 1
             if let surface = delivery.surface {
                 store.insert(key, surface, average: delivery.average, fadeStart: -.infinity)
                 return .picture(surface, fade: 1, average: delivery.average)
