@@ -1,5 +1,6 @@
 import CCairo
 import Glibc
+import InteractionEngine
 
 /// An ARGB32 Cairo image surface that owns its pixels: the headless canvas.
 public final class ImageSurface {
@@ -112,7 +113,5 @@ public final class ImageSurface {
 }
 
 /// A rendering failure with a message fit for a person.
-public struct RenderError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum RenderProblemKind: ProblemKind {}
+public typealias RenderError = Problem<RenderProblemKind>

@@ -1,4 +1,5 @@
 import Foundation
+import InteractionEngine
 
 /// The folder of sample data and pictures, and typed reads from it.
 public struct AssetStore: Sendable {
@@ -73,10 +74,8 @@ public struct AssetStore: Sendable {
 }
 
 /// A problem with the sample data, described for a person (names the file).
-public struct AssetError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum AssetProblemKind: ProblemKind {}
+public typealias AssetError = Problem<AssetProblemKind>
 
 /// Checks that ids are unique; throws naming the file and the first repeated id.
 public func requireUniqueIDs(_ ids: [String], in file: String) throws(AssetError) {

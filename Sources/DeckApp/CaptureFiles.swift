@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import InteractionEngine
 
 /// Where F12 screenshots and F9 recordings land, and how they are written.
 ///
@@ -47,10 +48,8 @@ public struct CaptureFolders: Sendable {
 }
 
 /// A capture that could not be written: the path and the system's reason ("No such file or directory").
-public struct CaptureError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum CaptureProblemKind: ProblemKind {}
+public typealias CaptureError = Problem<CaptureProblemKind>
 
 /// Writes capture files so that a reader never sees half of one.
 public enum CaptureFile {

@@ -1,4 +1,5 @@
 import Foundation
+import InteractionEngine
 
 /// The command line, parsed (SPEC "Program interface").
 public struct Options: Equatable, Sendable {
@@ -259,7 +260,5 @@ public struct Options: Equatable, Sendable {
 }
 
 /// A command-line mistake: printed with the usage hint, exit status 2.
-public struct UsageError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum UsageProblemKind: ProblemKind {}
+public typealias UsageError = Problem<UsageProblemKind>

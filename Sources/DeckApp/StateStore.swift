@@ -302,7 +302,5 @@ public struct StateStore: Sendable {
 }
 
 /// A failure to save the state, described for a person.
-public struct StateError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum StateProblemKind: ProblemKind {}
+public typealias StateError = Problem<StateProblemKind>

@@ -215,7 +215,5 @@ public struct Trace: Sendable {
 }
 
 /// A trace that cannot be read or replayed, described with its line.
-public struct TraceError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum TraceProblemKind: ProblemKind {}
+public typealias TraceError = Problem<TraceProblemKind>

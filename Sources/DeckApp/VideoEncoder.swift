@@ -20,10 +20,8 @@ public enum VideoFormat: String, Sendable, CaseIterable {
 }
 
 /// A video that could not be written, described for a person.
-public struct VideoError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum VideoProblemKind: ProblemKind {}
+public typealias VideoError = Problem<VideoProblemKind>
 
 /// The encoders' quality settings.
 public enum VideoQuality {

@@ -1,6 +1,7 @@
 import CCairo
 import CX11
 import Foundation
+import InteractionEngine
 
 /// One XSETTINGS value.
 enum XSetting: Equatable, Sendable {
@@ -14,43 +15,42 @@ enum XSetting: Equatable, Sendable {
 /// (freedesktop.org XSETTINGS specification): a byte order, a serial, then each
 /// setting's type, name, serial and value, padded to 4 bytes.
 enum XSettingsDecoder {
-    struct Malformed: Error, Equatable, CustomStringConvertible {
-        let description: String
-    }
+    enum MalformedKind: ProblemKind {}
+    typealias Malformed = Problem<MalformedKind>
 
     static func decode(_ bytes: [UInt8]) throws(Malformed) -> [String: XSetting] {
         var reader = Reader(bytes: bytes)
-        guard let order = reader.byte(), order <= 1 else { throw Malformed(description: "XSETTINGS: unknown byte order") }
+        guard let order = reader.byte(), order <= 1 else { throw Malformed("XSETTINGS: unknown byte order") }
         reader.bigEndian = order == 1
         reader.skip(3)
-        guard reader.card32() != nil, let count = reader.card32() else { throw Malformed(description: "XSETTINGS: truncated header") }
+        guard reader.card32() != nil, let count = reader.card32() else { throw Malformed("XSETTINGS: truncated header") }
         var settings: [String: XSetting] = [:]
         for _ in 0..<count {
-            guard let type = reader.byte() else { throw Malformed(description: "XSETTINGS: truncated after \(settings.count) settings") }
+            guard let type = reader.byte() else { throw Malformed("XSETTINGS: truncated after \(settings.count) settings") }
             reader.skip(1)
             guard let nameLength = reader.card16(), let nameBytes = reader.bytes(Int(nameLength)) else {
-                throw Malformed(description: "XSETTINGS: truncated setting name")
+                throw Malformed("XSETTINGS: truncated setting name")
             }
             reader.pad(Int(nameLength))
-            guard reader.card32() != nil else { throw Malformed(description: "XSETTINGS: truncated setting") }
+            guard reader.card32() != nil else { throw Malformed("XSETTINGS: truncated setting") }
             let name = String(decoding: nameBytes, as: UTF8.self)
             switch type {
             case 0:
-                guard let v = reader.card32() else { throw Malformed(description: "XSETTINGS: truncated \(name)") }
+                guard let v = reader.card32() else { throw Malformed("XSETTINGS: truncated \(name)") }
                 settings[name] = .int(Int32(bitPattern: v))
             case 1:
                 guard let length = reader.card32(), let value = reader.bytes(Int(length)) else {
-                    throw Malformed(description: "XSETTINGS: truncated \(name)")
+                    throw Malformed("XSETTINGS: truncated \(name)")
                 }
                 reader.pad(Int(length))
                 settings[name] = .string(String(decoding: value, as: UTF8.self))
             case 2:
                 guard let r = reader.card16(), let b = reader.card16(), let g = reader.card16(), let a = reader.card16() else {
-                    throw Malformed(description: "XSETTINGS: truncated \(name)")
+                    throw Malformed("XSETTINGS: truncated \(name)")
                 }
                 settings[name] = .color(r, g, b, a)
             default:
-                throw Malformed(description: "XSETTINGS: \(name) has unknown type \(type)")
+                throw Malformed("XSETTINGS: \(name) has unknown type \(type)")
             }
         }
         return settings

@@ -1,6 +1,7 @@
 import CCairo
 import CX11
 import Glibc
+import InteractionEngine
 
 /// A top-level X window with its Cairo surface: owns the display connection.
 ///
@@ -211,7 +212,5 @@ public final class X11Window {
 }
 
 /// A failure of the window system, described for a person.
-public struct HostError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum HostProblemKind: ProblemKind {}
+public typealias HostError = Problem<HostProblemKind>

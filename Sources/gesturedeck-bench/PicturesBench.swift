@@ -144,7 +144,7 @@ enum PicturesBench {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw FixtureFailure("pictures walk: no result")
+            throw BenchError("pictures walk: no result")
         }
         return json
     }
@@ -155,7 +155,7 @@ enum PicturesBench {
         p.arguments = ["convert"] + arguments + [out]
         try p.run()
         p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw FixtureFailure("convert failed for \(out) (ImageMagick is needed)") }
+        guard p.terminationStatus == 0 else { throw BenchError("convert failed for \(out) (ImageMagick is needed)") }
     }
 
     /// A mostly flat side x side PNG with a few shapes, written by Cairo (ImageMagick's policy refuses 64 MP).
@@ -176,7 +176,3 @@ enum PicturesBench {
     }
 }
 
-struct FixtureFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

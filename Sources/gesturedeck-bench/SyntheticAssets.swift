@@ -1,4 +1,5 @@
 import Foundation
+import InteractionEngine
 
 /// Asset folders with N items per scene, built from the real sample data.
 ///
@@ -103,7 +104,5 @@ struct SyntheticAssets {
 }
 
 /// A failure of the benchmark itself, described for a person.
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+enum BenchProblemKind: ProblemKind {}
+typealias BenchError = Problem<BenchProblemKind>

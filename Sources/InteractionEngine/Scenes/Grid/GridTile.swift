@@ -54,7 +54,5 @@ public struct GridTileFile: Decodable, Sendable {
 }
 
 /// A problem with the grid's sample data (the factory adds the file name).
-public struct GridDataError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+public enum GridDataProblemKind: ProblemKind {}
+public typealias GridDataError = Problem<GridDataProblemKind>
