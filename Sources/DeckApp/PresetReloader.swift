@@ -69,9 +69,13 @@ public final class PresetReloader {
             let preset = try library.load(path: path)
             for warning in preset.warnings { Session.warn(warning) }
             session.apply(preset.tuning, at: time)
+            session.deck.showTuningStatus("Reloaded \(path)")
         } catch {
             Session.warn(error.description + " (the last good values stay)")
             session.deck.showNotice(error.description)
+            // In the panel until the file is fixed (the next good save replaces it).
+            session.deck.showTuningStatus(error.description + " (the last good values stay; save the file again to reload)",
+                                          isError: true)
         }
         return true
     }

@@ -1,11 +1,6 @@
 import Foundation
 import InteractionEngine
 
-/// The languages `--export-tuning` writes.
-public enum TuningExportFormat: String, Sendable, CaseIterable {
-    case swiftui, uikit, flutter, compose, css
-}
-
 /// Prints a tuning's springs and timing curves as code to paste into an app.
 public struct TuningExport: Sendable {
     public let tuning: Tuning

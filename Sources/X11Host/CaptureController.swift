@@ -19,11 +19,11 @@ final class CaptureController {
     /// updates a second, and no wake-ups at all when nothing encodes).
     static let jobPollInterval: Int32 = 100
 
-    private let session: Session
+    let session: Session
     private let scale: Double
     let clipboard: Clipboard
     /// The server time of the last key press: ownership of the clipboard is claimed at it (ICCCM 2.1).
-    private var lastServerTime = Time(CurrentTime)
+    private(set) var lastServerTime = Time(CurrentTime)
     /// The F9 recording in progress: when it started, and the files' common name.
     private var recording: (from: Millis, stem: String)?
     private var jobs: [(job: VideoJob, trace: String)] = []
@@ -40,6 +40,7 @@ final class CaptureController {
     /// Selection traffic for the clipboard, and the time of key presses; true when the event was consumed.
     func handle(_ event: inout XEvent) -> Bool {
         if event.type == KeyPress { lastServerTime = event.xkey.time }
+        if event.type == ButtonPress { lastServerTime = event.xbutton.time }  // the panel's "copy as" click
         return clipboard.handle(&event)
     }
 

@@ -2,12 +2,12 @@ import CX11
 import Foundation
 
 /// Offers a picture on the X CLIPBOARD selection (ICCCM 2.6): F12's PNG, to paste into a chat
-/// or a document, and its path as text.
+/// or a document, and its path as text; or text alone (the tuning panel's "copy as..." code).
 ///
 /// X has no clipboard store: the owner answers each `SelectionRequest` by
 /// writing the data into a property on the requestor's window and sending
-/// `SelectionNotify`. Targets: `TARGETS`, `TIMESTAMP`, `image/png`, and the
-/// path as `text/plain`, `text/plain;charset=utf-8` and `UTF8_STRING`. Data
+/// `SelectionNotify`. Targets: `TARGETS`, `TIMESTAMP`, `image/png` (when a picture is
+/// offered), and the path or text as `text/plain`, `text/plain;charset=utf-8` and `UTF8_STRING`. Data
 /// larger than one request allows goes by the INCR protocol: chunk after chunk,
 /// each written when the requestor has deleted the last one. The offer lasts
 /// until another client takes the clipboard or the program exits.
@@ -24,7 +24,7 @@ final class Clipboard {
     let chunkLimit: Int
 
     private struct Offer {
-        var png: [UInt8]
+        var png: [UInt8]?
         var text: [UInt8]
         var time: Time
     }
@@ -61,10 +61,21 @@ final class Clipboard {
     /// Takes the CLIPBOARD with `png` and `path`; false when the server gave it to someone else.
     @discardableResult
     func offer(png data: [UInt8], path: String, time: Time) -> Bool {
-        offer = Offer(png: data, text: Array(path.utf8), time: time)
+        take(Offer(png: data, text: Array(path.utf8), time: time))
+    }
+
+    /// Takes the CLIPBOARD with `text` alone (UTF-8); false when the server gave it to someone else.
+    @discardableResult
+    func offer(text: String, time: Time) -> Bool {
+        take(Offer(png: nil, text: Array(text.utf8), time: time))
+    }
+
+    private func take(_ offer: Offer) -> Bool {
+        self.offer = offer
+        let time = offer.time
         XSetSelectionOwner(display, selection, window, time)
         let owned = XGetSelectionOwner(display, selection) == window
-        if !owned { offer = nil }
+        if !owned { self.offer = nil }
         XFlush(display)
         return owned
     }
@@ -101,14 +112,14 @@ final class Clipboard {
         if let offer, request.selection == selection,
            request.time == UInt(CurrentTime) || offer.time == UInt(CurrentTime) || request.time >= offer.time {
             if request.target == targets {
-                let list = [targets, timestamp, png] + textTargets
+                let list = [targets, timestamp] + (offer.png == nil ? [] : [png]) + textTargets
                 writeLongs(list.map { Int(bitPattern: $0) }, type: XA_ATOM, to: request.requestor, property: property)
                 answered = property
             } else if request.target == timestamp {
                 writeLongs([Int(offer.time)], type: XA_INTEGER, to: request.requestor, property: property)
                 answered = property
-            } else if request.target == png {
-                send(offer.png, type: png, to: request.requestor, property: property)
+            } else if request.target == png, let picture = offer.png {
+                send(picture, type: png, to: request.requestor, property: property)
                 answered = property
             } else if textTargets.contains(request.target) {
                 send(offer.text, type: request.target, to: request.requestor, property: property)

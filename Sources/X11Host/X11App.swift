@@ -393,6 +393,12 @@ public final class X11App {
             case .screenshot:
                 capture.saveScreenshot(cleanFrame())
                 needsDraw = true
+            case .copyTuning(let format):
+                capture.copyTuning(format)
+                needsDraw = true
+            case .saveTuningPreset:
+                session.saveTuningPreset()
+                needsDraw = true
             }
         }
     }

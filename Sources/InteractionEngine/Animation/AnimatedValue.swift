@@ -109,6 +109,7 @@ public struct AnimatedValue: Sendable {
         }
         base = x
         motion = Motion(simulation: simulation, startTime: time, target: target, spec: spec)
+        report(from: x)
     }
 
     /// Runs an arbitrary simulation from `time` (a decay after a fling, say).
@@ -124,6 +125,14 @@ public struct AnimatedValue: Sendable {
         base = start.isFinite ? start : base
         motion = Motion(simulation: simulation, startTime: time,
                         target: resting.isFinite ? resting : base, spec: nil)
+        report(from: base)
+    }
+
+    /// Tells the bound `AnimationLog` (the tuning panel's preview) that a simulation started.
+    private func report(from start: Double) {
+        guard let log = AnimationLog.current, let motion else { return }
+        log.record(AnimationLog.Start(spec: motion.spec, simulation: motion.simulation, startTime: motion.startTime,
+                                      from: start, to: motion.target))
     }
 
     /// When the animation is done at `time`, snaps to its exact final value and

@@ -43,6 +43,10 @@ public final class Deck {
     public internal(set) var tuning = Tuning()
     /// The tuning panel, when shown (the `T` key; TuningPanel.swift).
     public var tuningPanel: TuningPanel?
+    /// The panel's status line: a saved preset's path, a preset file's problem (Deck+Tuning.swift).
+    public internal(set) var tuningStatus: TuningPanel.Status?
+    /// The animations started while the panel is open (its curve preview's marker follows them).
+    let animationLog = AnimationLog()
 
     public init(scenes: [any DeckScene], initial: String? = nil, size: Size, at time: Millis = 0) {
         precondition(!scenes.isEmpty, "a deck needs at least one scene")
@@ -54,7 +58,7 @@ public final class Deck {
 
     /// The viewport each scene gets.
     public var sceneSize: Size {
-        Size(width: max(1, size.width), height: max(1, size.height - Deck.barHeight))
+        Size(width: max(1, size.width - tuningPanelColumn), height: max(1, size.height - Deck.barHeight))
     }
 
     public var reduceMotion: Bool = false {
@@ -91,7 +95,9 @@ public final class Deck {
 
     /// Runs `body` with this deck's slow-motion clock as the one animations read.
     public func withAnimationClock<T>(_ body: () -> T) -> T {
-        AnimationClock.$current.withValue(animationClock, operation: body)
+        AnimationClock.$current.withValue(animationClock) {
+            AnimationLog.$current.withValue(tuningPanel == nil ? nil : animationLog, operation: body)
+        }
     }
 
     /// From `time` on, animations run at `rate` (1, 0.5, 0.25, 0.1...; see `AnimationClock`).
@@ -106,6 +112,7 @@ public final class Deck {
     private func route(_ event: InputEvent) {
         overlay?.record(event, deck: self)
         touches?.record(event)
+        if tuningPanel != nil, handleTuningPanelPointer(event) { return collectSceneEvents() }
         switch event.kind {
         case .resize(let requested):
             // Non-finite or extreme sizes (a hostile trace) are clamped, never laid out.
@@ -115,7 +122,7 @@ public final class Deck {
             size = newSize
             for scene in scenes { scene.resize(to: sceneSize, at: event.time) }
         case .key(let key, let modifiers):
-            if tuningPanel?.handle(key, modifiers, deck: self, at: event.time) == true {
+            if handleTuningPanelKey(key, modifiers, at: event.time) {
                 break
             } else if !handleGlobalKey(key, modifiers, at: event.time) {
                 current.handle(event)
@@ -157,8 +164,7 @@ public final class Deck {
                 setSlowMotion(SlowMotion.next(after: animationClock.rate), at: time)
                 return true
             case "t":
-                tuningPanel = tuningPanel == nil ? TuningPanel() : nil
-                pending.append(DeckEvent("tuning-panel", ["shown": .bool(tuningPanel != nil)]))
+                toggleTuningPanel(at: time)
                 return true
             case "k":
                 touches = touches == nil ? TouchIndicator() : nil
@@ -200,7 +206,7 @@ public final class Deck {
     /// The pointer shape for a pointer at `point` in window coordinates (nil: outside the window).
     public func cursor(at point: Point?) -> CursorShape {
         if current.gestureArena.isActive { return .closedHand }
-        guard let point, point.y >= Deck.barHeight else { return .arrow }
+        guard let point, point.y >= Deck.barHeight, tuningPanel?.frame(self).contains(point) != true else { return .arrow }
         return withAnimationClock { current.cursor(at: point - Point(x: 0, y: Deck.barHeight)) }
     }
 
@@ -323,6 +329,9 @@ public final class Deck {
 
     /// Queues a deck-level event (a `tune` from `Deck+Tuning.swift`).
     func emit(_ event: DeckEvent) { pending.append(event) }
+
+    /// Asks the host for something (the tuning panel's copy and save).
+    func request(_ command: DeckCommand) { commands.append(command) }
 
     private func collectSceneEvents() {
         for event in current.drainEvents() {

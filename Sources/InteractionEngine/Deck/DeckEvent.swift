@@ -38,4 +38,8 @@ public enum DeckCommand: Hashable, Sendable {
     case screenshot
     /// F9: start or stop recording the session to a video.
     case toggleRecording
+    /// The tuning panel's "Copy as...": the tuning as code in a language, on the clipboard.
+    case copyTuning(TuningExportFormat)
+    /// The tuning panel's "Save preset": the tuning into the presets folder, under a new name.
+    case saveTuningPreset
 }

@@ -1,111 +1,229 @@
-/// The tuning panel (the `T` key): the current scene's and the engine's tunables, grouped, each
-/// with a slider (value, unit, a mark at the default), and a curve preview of the selected
-/// spring. Keyboard: Up/Down select, Left/Right adjust a step (Shift: ten), Backspace resets one,
-/// the last row resets all. It floats over the right side of the window.
+/// The tuning panel (the `T` key): the current scene's and the engine's tunables, each with a
+/// slider (value, unit, a mark at the default), "reset all", "copy as..." code, "save preset",
+/// a status line (saved to, copied, a preset file's problem) and a preview of the selected
+/// animation's curve, x(t) and v(t), with a marker that follows the animation while it runs.
+///
+/// Keyboard: Up/Down select, Left/Right adjust a step (Shift: ten), Backspace resets one,
+/// Enter acts on the action rows, Ctrl+S saves a preset, Ctrl+C copies as the chosen language.
+/// Mouse (TuningPanel+Pointer.swift): drag a knob or wheel over a slider (by its step, clamped
+/// to its range), click the rows; a press on the panel never reaches the scene.
+///
+/// Docked beside the scene in a window at least `dockThreshold` wide (the scene is laid out in
+/// what is left, never narrower than `minimumSceneWidth`, and never covered); floating over the
+/// window's right side otherwise, movable by its title.
 public struct TuningPanel: Sendable {
+    /// The floating panel's width, px.
     public static let width: Double = 300
+    /// The docked column's width, px (the panel with its margins).
+    public static let dockWidth: Double = 316
+    /// The narrowest scene beside a docked panel, px: the default window width (`Options`, 480x800),
+    /// the width every scene is designed at.
+    public static let minimumSceneWidth: Double = 480
+    /// The narrowest window that docks the panel, px: a `minimumSceneWidth` scene plus the column.
+    public static var dockThreshold: Double { minimumSceneWidth + dockWidth }
+    static let margin: Double = 8
+    static let headerHeight: Double = 30
     static let rowHeight: Double = 34
-    static let previewHeight: Double = 120
+    static let previewHeight: Double = 176
+    static let statusHeight: Double = 34
 
-    /// The selected row (the last row is "reset all").
+    /// A line the panel shows above the preview: where a preset was saved, what was copied,
+    /// or (in red) what is wrong with a preset file. It stays until the next one replaces it.
+    public struct Status: Sendable, Hashable {
+        public var text: String
+        public var isError: Bool
+
+        public init(_ text: String, isError: Bool = false) {
+            self.text = text
+            self.isError = isError
+        }
+    }
+
+    /// One row of the list.
+    enum Row {
+        case tunable(Tunable)
+        case resetAll
+        case copy
+        case save
+    }
+
+    /// What a press on the panel holds until its release.
+    enum Drag: Sendable {
+        /// A slider's knob: `value` at `fromX`, `perPixel` of the value per px along the track.
+        case slider(key: String, fromX: Double, value: Double, perPixel: Double)
+        /// The floating panel by its title.
+        case move(from: Point, offset: Point)
+        /// A press that grabbed nothing (it still never reaches the scene).
+        case inert
+    }
+
+    /// The selected row.
     public var selected = 0
+    /// The first row shown (the list scrolls to keep the selection in view).
+    public var scroll = 0
+    /// How far the floating panel was moved from its place by its title.
+    public var offset = Point(x: 0, y: 0)
+    /// The language "copy as..." uses (Left/Right on its row, or a click on one).
+    public var copyFormat = TuningExportFormat.swiftui
+    var drag: Drag?
+    /// Smooth-scroll pixels not yet worth a step.
+    var wheelRemainder = 0.0
 
     public init() {}
 
-    /// The rows shown for `deck`: the current scene's tunables, then the engine's.
-    static func rows(_ deck: Deck) -> [Tunable] {
+    /// The rows shown for `deck`: the current scene's tunables, the engine's, then the actions.
+    static func rows(_ deck: Deck) -> [Row] {
         let own = (deck.current as? any TunableScene).map { type(of: $0).tunables.all } ?? []
-        return own + EngineTunables.table.all
+        return (own + EngineTunables.table.all).map(Row.tunable) + [.resetAll, .copy, .save]
     }
+
+    // MARK: Layout
+
+    /// True when a window `width` wide docks the panel beside the scene.
+    public static func docks(windowWidth width: Double) -> Bool { width >= dockThreshold }
+
+    /// The width an open panel takes from the scene in a window of `size`: the column when docked, else 0.
+    public static func dockedWidth(in size: Size) -> Double { docks(windowWidth: size.width) ? dockWidth : 0 }
+
+    /// Where everything of the panel lies in a window.
+    struct Layout {
+        var frame: Rect
+        var docked: Bool
+        var listTop: Double
+        var visible: Int
+        var first: Int
+        var count: Int
+        var status: Rect?
+        var preview: Rect
+
+        /// Row `i`'s rectangle, when it is in view.
+        func row(_ i: Int) -> Rect? {
+            guard i >= first, i < min(count, first + visible) else { return nil }
+            return Rect(x: frame.minX + 6, y: listTop + Double(i - first) * TuningPanel.rowHeight,
+                        width: frame.width - 12, height: TuningPanel.rowHeight - 2)
+        }
+
+        /// The row under `p`, if any.
+        func row(at p: Point) -> Int? {
+            (first..<min(count, first + visible)).first { row($0)?.contains(p) == true }
+        }
+
+        /// A tunable row's slider track.
+        static func track(in row: Rect) -> Rect {
+            Rect(x: row.minX + 6, y: row.minY + 22, width: row.width - 12, height: 4)
+        }
+
+        /// The five "copy as" buttons of the copy row, in `TuningExportFormat` order.
+        static func copyButtons(in row: Rect) -> [(TuningExportFormat, Rect)] {
+            let left = row.minX + 52, width = (row.maxX - 4 - left) / Double(TuningExportFormat.allCases.count)
+            return TuningExportFormat.allCases.enumerated().map { i, format in
+                (format, Rect(x: left + Double(i) * width + 1, y: row.midY - 10, width: width - 2, height: 20))
+            }
+        }
+    }
+
+    /// The layout in a window of `size` with `rowCount` rows.
+    static func layout(size: Size, offset: Point, rowCount: Int, scroll: Int, hasStatus: Bool) -> Layout {
+        let docked = docks(windowWidth: size.width)
+        let frame: Rect
+        if docked {
+            frame = Rect(x: size.width - dockWidth, y: Deck.barHeight, width: dockWidth, height: max(60, size.height - Deck.barHeight))
+        } else {
+            let top = Deck.barHeight + margin
+            let width = min(Self.width, size.width)
+            let height = max(60, size.height - top - margin)
+            let home = max(0, size.width - width - margin)
+            frame = Rect(x: min(max(0, home + offset.x), max(0, size.width - width)),
+                         y: min(max(Deck.barHeight, top + offset.y), max(Deck.barHeight, size.height - headerHeight - 90)),
+                         width: width, height: height)
+        }
+        let listTop = frame.minY + headerHeight
+        let previewTop = frame.maxY - previewHeight - margin
+        let status = hasStatus ? Rect(x: frame.minX + 8, y: previewTop - statusHeight - 4, width: frame.width - 16, height: statusHeight) : nil
+        let listBottom = (status?.minY ?? previewTop) - 2
+        let visible = max(1, Int((listBottom - listTop) / rowHeight))
+        let first = min(max(0, scroll), max(0, rowCount - visible))
+        return Layout(frame: frame, docked: docked, listTop: listTop, visible: visible, first: first, count: rowCount,
+                      status: status, preview: Rect(x: frame.minX + 12, y: previewTop, width: frame.width - 24, height: previewHeight))
+    }
+
+    /// This panel's layout for `deck`.
+    func layout(_ deck: Deck) -> Layout {
+        Self.layout(size: deck.size, offset: offset, rowCount: Self.rows(deck).count, scroll: scroll,
+                    hasStatus: deck.tuningStatus != nil)
+    }
+
+    /// The panel's rectangle in a window of `size` (for `deck`'s cursor and routing).
+    public func frame(_ deck: Deck) -> Rect { layout(deck).frame }
+
+    /// Where row `row`'s slider track lies in a window of `size` for a panel just opened (not
+    /// moved, not scrolled, no status line), in window coordinates: what a test aims a real drag at.
+    public static func startingTrack(row: Int, windowSize size: Size) -> Rect? {
+        layout(size: size, offset: Point(x: 0, y: 0), rowCount: Int(Int32.max), scroll: 0, hasStatus: false)
+            .row(row).map(Layout.track)
+    }
+
+    /// Scrolls the list so that the selected row is in view.
+    mutating func reveal(_ layout: Layout) {
+        if selected < layout.first { scroll = selected }
+        if selected >= layout.first + layout.visible { scroll = selected - layout.visible + 1 }
+        scroll = min(max(0, scroll), max(0, layout.count - layout.visible))
+    }
+
+    // MARK: Keyboard
 
     /// Handles a key while the panel is open; true when it used it.
     mutating func handle(_ key: Key, _ modifiers: Modifiers, deck: Deck, at time: Millis) -> Bool {
         let rows = Self.rows(deck)
-        let count = rows.count + 1
-        selected = min(max(selected, 0), count - 1)
-        let current = selected < rows.count ? rows[selected] : nil
+        selected = min(max(selected, 0), rows.count - 1)
+        let row = rows[selected]
         switch key {
-        case .up: selected = (selected + count - 1) % count
-        case .down: selected = (selected + 1) % count
+        case .up, .down:
+            selected = (selected + (key == .up ? rows.count - 1 : 1)) % rows.count
+            reveal(layout(deck))
         case .left, .right:
-            guard let t = current else { return true }
-            let steps = (modifiers.contains(.shift) ? 10.0 : 1.0) * (key == .left ? -1 : 1)
-            deck.tune(t.key, to: t.clamped(deck.tuning.value(t) + steps * t.step), at: time)
+            let direction = key == .left ? -1 : 1
+            switch row {
+            case .tunable(let t):
+                let steps = (modifiers.contains(.shift) ? 10.0 : 1.0) * Double(direction)
+                Self.set(t, to: deck.tuning.value(t) + steps * t.step, deck: deck, at: time)
+            case .copy:
+                let all = TuningExportFormat.allCases
+                copyFormat = all[(all.firstIndex(of: copyFormat)! + all.count + direction) % all.count]
+            case .resetAll, .save:
+                break
+            }
         case .backspace:
-            guard let t = current else { return true }
+            guard case .tunable(let t) = row else { return true }
             deck.tune(t.key, to: t.defaultValue, at: time)
-        case .enter where current == nil:
-            var next = deck.tuning
-            for t in rows { next[t.key] = nil }
-            deck.apply(next, at: time)
+        case .enter:
+            switch row {
+            case .tunable: return false
+            case .resetAll: Self.resetAll(deck, at: time)
+            case .copy: deck.request(.copyTuning(copyFormat))
+            case .save: deck.request(.saveTuningPreset)
+            }
+        case .character(let c) where modifiers == .control && c.lowercased() == "s":
+            deck.request(.saveTuningPreset)
+        case .character(let c) where modifiers == .control && c.lowercased() == "c":
+            deck.request(.copyTuning(copyFormat))
         default:
             return false
         }
         return true
     }
 
-    func render(into list: inout DisplayList, deck: Deck, at time: Millis) {
-        let rows = Self.rows(deck)
-        let top = Deck.barHeight + 8
-        let height = max(60, deck.size.height - top - 8)
-        let panel = Rect(x: max(0, deck.size.width - Self.width - 8), y: top, width: min(Self.width, deck.size.width), height: height)
-        list.append(.shadow(panel, cornerRadius: 12, blur: 14, offset: Point(x: 0, y: 4), color: Color.black.withAlpha(0.3)))
-        list.append(.fillRect(panel, .solid(Theme.surface), cornerRadius: 12))  // opaque: the cards behind must not show through
-        list.append(.text("Tuning: \(deck.current.title)", Rect(x: panel.minX + 12, y: panel.minY + 6, width: panel.width - 24, height: 20),
-                          TextStyle(size: 13, weight: .bold, color: Theme.text)))
-        let listTop = panel.minY + 30
-        let previewTop = panel.maxY - Self.previewHeight - 8
-        let visible = max(1, Int((previewTop - listTop) / Self.rowHeight))
-        let count = rows.count + 1
-        let chosen = min(max(selected, 0), count - 1)
-        let first = min(max(0, chosen - visible / 2), max(0, count - visible))
-        list.clipped(to: Rect(x: panel.minX, y: listTop, width: panel.width, height: previewTop - listTop)) { list in
-            for i in first..<min(count, first + visible) {
-                let y = listTop + Double(i - first) * Self.rowHeight
-                let row = Rect(x: panel.minX + 6, y: y, width: panel.width - 12, height: Self.rowHeight - 2)
-                if i == chosen { list.append(.fillRect(row, .solid(Theme.accent.withAlpha(0.14)), cornerRadius: 6)) }
-                guard i < rows.count else {
-                    list.append(.text("Reset all (Enter)", row.insetBy(dx: 8, dy: 8), TextStyle(size: 12, weight: .medium, color: Theme.accent)))
-                    continue
-                }
-                let t = rows[i]
-                let value = deck.tuning.value(t)
-                list.append(.text(t.label, Rect(x: row.minX + 6, y: row.minY + 2, width: row.width * 0.6, height: 16),
-                                  TextStyle(size: 11, weight: value == t.defaultValue ? .regular : .bold, color: Theme.text)))
-                list.append(.text(t.format(value), Rect(x: row.minX + row.width * 0.55, y: row.minY + 2, width: row.width * 0.45 - 6, height: 16),
-                                  TextStyle(size: 11, color: Theme.secondaryText, alignment: .trailing)))
-                let track = Rect(x: row.minX + 6, y: row.minY + 22, width: row.width - 12, height: 4)
-                list.append(.fillRect(track, .solid(Theme.separator), cornerRadius: 2))
-                let span = t.range.upperBound - t.range.lowerBound
-                func x(_ v: Double) -> Double { track.minX + track.width * (span > 0 ? (v - t.range.lowerBound) / span : 0) }
-                list.append(.fillRect(Rect(x: track.minX, y: track.minY, width: max(0, x(value) - track.minX), height: 4),
-                                      .solid(Theme.accent), cornerRadius: 2))
-                list.append(.line(from: Point(x: x(t.defaultValue), y: track.minY - 3), to: Point(x: x(t.defaultValue), y: track.maxY + 3),
-                                  Theme.secondaryText, width: 1))
-                list.append(.fillCircle(center: Point(x: x(value), y: track.midY), radius: 5, .solid(Theme.accent)))
-            }
-        }
-        if chosen < rows.count, let animation = rows[chosen].animation, deck.tunables[animation + ".response"] != nil {
-            renderPreview(deck.tuning.spring(animation, in: deck.tunables), name: animation,
-                          in: Rect(x: panel.minX + 12, y: previewTop, width: panel.width - 24, height: Self.previewHeight), into: &list)
-        }
+    /// Sets `t` to `value` brought into its range (the panel never offers a value outside it).
+    static func set(_ t: Tunable, to value: Double, deck: Deck, at time: Millis) {
+        // Steps of 0.05 or 0.0005 added up drift in the last bits: keep nine decimals.
+        let v = t.clamped((value * 1e9).rounded() / 1e9)
+        if v != deck.tuning.value(t) { deck.tune(t.key, to: v, at: time) }
     }
 
-    /// x(t) of a 100 px move from rest over its settle time, with the settle time and overshoot.
-    private func renderPreview(_ spring: SpringDescription, name: String, in box: Rect, into list: inout DisplayList) {
-        let settle = spring.settleTime(distance: 100, threshold: 0.5)
-        let sim = SpringSimulation(spring: spring, start: 0, end: 1, velocity: 0)
-        let peak = max(1, 1 + spring.overshootPercent / 100)
-        let plot = Rect(x: box.minX, y: box.minY + 20, width: box.width, height: box.height - 24)
-        list.append(.strokeRect(plot, Theme.separator, lineWidth: 1, cornerRadius: 4))
-        let goal = plot.maxY - plot.height / peak
-        list.append(.line(from: Point(x: plot.minX, y: goal), to: Point(x: plot.maxX, y: goal), Theme.separator, width: 1))
-        let points = (0...60).map { i -> Point in
-            let t = settle * Double(i) / 60
-            return Point(x: plot.minX + plot.width * Double(i) / 60, y: plot.maxY - plot.height * sim.x(t) / peak)
-        }
-        list.append(.polyline(points, Theme.accent, width: 2))
-        let text = "\(name): settles in \(TunableFormat.number(settle * 1000, digits: 0)) ms, overshoot \(TunableFormat.number(spring.overshootPercent, digits: 1)) %"
-        list.append(.text(text, Rect(x: box.minX, y: box.minY, width: box.width, height: 18), TextStyle(size: 10.5, color: Theme.secondaryText)))
+    /// Every tunable of the panel back to its default.
+    static func resetAll(_ deck: Deck, at time: Millis) {
+        var next = deck.tuning
+        for case .tunable(let t) in rows(deck) { next[t.key] = nil }
+        deck.apply(next, at: time)
     }
 }

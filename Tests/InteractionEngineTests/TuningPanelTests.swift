@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import InteractionEngine
+
+/// The tuning panel with a mouse, docked or floating, and its curve preview's marker.
+@Suite struct TuningPanelTests {
+    static let narrow = Size(width: 760, height: 800)
+    static let hold = WalletTunables.holdDuration
+
+    static func walletDeck(size: Size = narrow) throws -> Deck {
+        let deck = Deck(scenes: [try FuzzScenes.make("wallet", state: DeckState())], size: size)
+        deck.handle(InputEvent(.key(.character("t"), []), at: 10))
+        _ = deck.drainEvents()
+        return deck
+    }
+
+    static func knob(_ deck: Deck, key: String, row: Int) throws -> (Point, Rect) {
+        let track = try #require(TuningPanel.startingTrack(row: row, windowSize: deck.size))
+        let t = try #require(deck.tunables[key])
+        let span = t.range.upperBound - t.range.lowerBound
+        let x = track.minX + track.width * (deck.tuning.value(t) - t.range.lowerBound) / span
+        return (Point(x: x, y: track.midY), track)
+    }
+
+    static func tunes(_ events: [DeckEvent]) -> [Double] {
+        events.compactMap { e in
+            guard e.name == "tune", e.string("key") == hold, case .double(let v)? = e["value"] else { return nil }
+            return v
+        }
+    }
+
+    /// Dragging the hold duration's knob moves it by whole 50 ms steps from where it was (a
+    /// 10-step move lands on 1000 ms, 7 px is one step), clamped to 100...3000 ms at either end;
+    /// the press never reaches the wallet, though it is held far past the hold duration.
+    @Test func draggingAKnobStepsAndClampsAndTheSceneNeverSeesThePress() throws {
+        let deck = try Self.walletDeck()
+        let t = try #require(deck.tunables[Self.hold])
+        let (knob, track) = try Self.knob(deck, key: Self.hold, row: 0)
+        let pxPerStep = t.step / ((t.range.upperBound - t.range.lowerBound) / track.width)
+        deck.handle(InputEvent(.pointerDown(knob, .primary), at: 100))
+        deck.tick(at: 2000)  // held for 1.9 s: a press on a card would have lifted it
+        deck.handle(InputEvent(.pointerMove(Point(x: knob.x + 10 * pxPerStep, y: knob.y)), at: 2010))
+        #expect(deck.tuning.value(t) == 1000)
+        deck.handle(InputEvent(.pointerMove(Point(x: knob.x + 0.7 * pxPerStep, y: knob.y + 30)), at: 2020))
+        #expect(deck.tuning.value(t) == 550)  // rounded to the nearest step from where the press started
+        deck.handle(InputEvent(.pointerMove(Point(x: knob.x + 5000, y: knob.y)), at: 2030))
+        #expect(deck.tuning.value(t) == t.range.upperBound)
+        deck.handle(InputEvent(.pointerMove(Point(x: knob.x - 5000, y: knob.y)), at: 2040))
+        #expect(deck.tuning.value(t) == t.range.lowerBound)
+        deck.handle(InputEvent(.pointerUp(Point(x: knob.x - 5000, y: knob.y), .primary), at: 2050))
+        deck.tick(at: 3000)
+        let events = deck.drainEvents()
+        #expect(Self.tunes(events) == [1000, 550, 3000, 100])
+        #expect(events.allSatisfy { $0.name == "tune" }, "the scene saw the press: \(events.map(\.name))")
+        // After the release the scene has its pointer back: a real hold on a card lifts it.
+        deck.handle(InputEvent(.pointerDown(Point(x: 200, y: 300), .primary), at: 3100))
+        deck.tick(at: 3100 + t.range.lowerBound + 50)
+        #expect(deck.drainEvents().contains { $0.name == "lift" })
+    }
+
+    /// A press on the track beside the knob jumps the value there (in steps); wheel notches over a
+    /// slider add (up) or take (down) one step, smooth scrolling one per 20 px.
+    @Test func aClickOnTheTrackJumpsAndTheWheelSteps() throws {
+        let deck = try Self.walletDeck()
+        let t = try #require(deck.tunables[Self.hold])
+        let (knob, track) = try Self.knob(deck, key: Self.hold, row: 0)
+        let target = track.minX + track.width * (2000 - t.range.lowerBound) / (t.range.upperBound - t.range.lowerBound)
+        deck.handle(InputEvent(.pointerDown(Point(x: target, y: knob.y), .primary), at: 100))
+        deck.handle(InputEvent(.pointerUp(Point(x: target, y: knob.y), .primary), at: 150))
+        #expect(deck.tuning.value(t) == 2000)
+        deck.handle(InputEvent(.wheel(.steps(dx: 0, dy: -1), at: knob, []), at: 200))
+        #expect(deck.tuning.value(t) == 2050)
+        deck.handle(InputEvent(.wheel(.steps(dx: 0, dy: 3), at: knob, []), at: 210))
+        #expect(deck.tuning.value(t) == 1900)
+        deck.handle(InputEvent(.wheel(.pixels(dx: 0, dy: -TuningPanel.pixelsPerWheelStep * 0.6), at: knob, []), at: 220))
+        #expect(deck.tuning.value(t) == 1900)
+        deck.handle(InputEvent(.wheel(.pixels(dx: 0, dy: -TuningPanel.pixelsPerWheelStep * 0.6), at: knob, []), at: 230))
+        #expect(deck.tuning.value(t) == 1950)
+        for i in 0..<200 { deck.handle(InputEvent(.wheel(.steps(dx: 0, dy: 1), at: knob, []), at: 300 + Double(i))) }
+        #expect(deck.tuning.value(t) == t.range.lowerBound)
+        // The wheel over the panel never scrolls the wallet.
+        #expect(deck.drainEvents().allSatisfy { $0.name == "tune" })
+    }
+
+    /// The panel docks beside the scene from `dockThreshold` on: one px under it the panel floats
+    /// over a full-width scene; one px over it the scene is laid out in the rest (never narrower
+    /// than `minimumSceneWidth`), the panel starts where the scene ends, and a press just left
+    /// of the seam reaches the scene while one just right of it does not. Closing gives the width back.
+    @Test(arguments: [-1.0, 1.0])
+    func thePanelDocksFromTheThresholdOn(delta: Double) throws {
+        let width = TuningPanel.dockThreshold + delta
+        let deck = try Self.walletDeck(size: Size(width: width, height: 800))
+        let panel = try #require(deck.tuningPanel).frame(deck)
+        if delta < 0 {
+            #expect(deck.sceneSize.width == width)
+            #expect(panel.minX < width - TuningPanel.width)  // floating over the scene's right side
+            #expect(panel.width == TuningPanel.width)
+        } else {
+            #expect(deck.sceneSize.width == width - TuningPanel.dockWidth)
+            #expect(deck.sceneSize.width >= TuningPanel.minimumSceneWidth)
+            #expect(panel.minX == deck.sceneSize.width)
+            #expect(panel.maxX == width)
+            // The scene is drawn clipped to its own part: nothing of it is under the panel.
+            #expect(deck.render(at: 20).commands.contains { if case .pushClip(let r, _) = $0 {
+                r.width == deck.sceneSize.width } else { false } })
+        }
+        deck.handle(InputEvent(.key(.character("t"), []), at: 50))
+        #expect(deck.sceneSize.width == width)
+    }
+
+    /// Resizing the window across the threshold with the panel open docks and undocks it.
+    @Test func resizingAcrossTheThresholdDocksAndUndocks() throws {
+        let deck = try Self.walletDeck()
+        deck.handle(InputEvent(.resize(Size(width: TuningPanel.dockThreshold + 1, height: 800)), at: 20))
+        #expect(deck.sceneSize.width == TuningPanel.dockThreshold + 1 - TuningPanel.dockWidth)
+        deck.handle(InputEvent(.resize(Size(width: TuningPanel.dockThreshold - 1, height: 800)), at: 30))
+        #expect(deck.sceneSize.width == TuningPanel.dockThreshold - 1)
+    }
+
+    static func marker(_ list: DisplayList) -> Point? {
+        for case .fillCircle(let center, _, .solid(let color)) in list.commands where color == TuningPanel.markerColor { return center }
+        return nil
+    }
+
+    /// With the lift's curve selected, a real hold lifts a card and a marker runs along the
+    /// preview while the lift animates (further right at each frame), and is gone once it ends.
+    @Test func theMarkerFollowsTheRunningAnimation() throws {
+        let deck = try Self.walletDeck()
+        let rows = WalletTunables.table.all.map(\.key)
+        let row = try #require(rows.firstIndex(of: WalletTunables.lift + ".curve"))
+        for i in 0..<row { deck.handle(InputEvent(.key(.down, []), at: 20 + Double(i))) }
+        #expect(Self.marker(deck.render(at: 100)) == nil)
+        deck.handle(InputEvent(.pointerDown(Point(x: 200, y: 300), .primary), at: 1000))
+        deck.tick(at: 1500)
+        #expect(deck.drainEvents().contains { $0.name == "lift" })
+        let lift = WalletMetrics.liftAnimation.nominalDuration * 1000
+        var xs: [Double] = []
+        for ms in [0.2, 0.5, 0.8].map({ 1500 + lift * $0 }) {
+            deck.tick(at: ms)
+            xs.append(try #require(Self.marker(deck.render(at: ms)), "no marker at \(ms)").x)
+        }
+        #expect(xs == xs.sorted() && Set(xs).count == 3, "the marker did not move right: \(xs)")
+        deck.tick(at: 1500 + lift + 100)
+        #expect(Self.marker(deck.render(at: 1500 + lift + 100)) == nil)
+    }
+
+    /// The preview draws both curves: x(t) and v(t).
+    @Test func thePreviewPlotsPositionAndVelocity() throws {
+        let deck = try Self.walletDeck()
+        let rows = WalletTunables.table.all.map(\.key)
+        let row = try #require(rows.firstIndex(of: WalletTunables.slot + ".response"))
+        for i in 0..<row { deck.handle(InputEvent(.key(.down, []), at: 20 + Double(i))) }
+        let list = deck.render(at: 100)
+        let curves = list.commands.filter { if case .polyline(let p, _, _) = $0 { p.count == TuningPanel.previewSamples + 1 } else { false } }
+        #expect(curves.count == 2)
+        #expect(list.texts.contains { $0.hasPrefix("v(t)") } && list.texts.contains { $0.hasPrefix("x(t)") })
+    }
+}
