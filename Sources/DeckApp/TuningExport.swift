@@ -50,87 +50,86 @@ public struct TuningExport: Sendable {
 
     static func n(_ v: Double, _ digits: Int = 4) -> String { TunableFormat.number(v, digits: digits) }
 
-    /// The code for `format`.
-    public func render(_ format: TuningExportFormat) -> String {
-        var out: [String] = []
-        let header = "GestureDeck tuning (\(source))"
+    /// How one language writes the tuning: its opening lines, the lines of one spring or one
+    /// timing curve, and its closing lines. `render` walks the animations once for every language.
+    struct Dialect {
+        /// The lines before the animations, given the header's text.
+        var opening: (String) -> [String]
+        var closing: [String]
+        /// The identifier's word separator: nil for camelCase (`walletSlotSpring`), "-" for CSS.
+        var separator: String?
+        var spring: (_ name: String, SpringDescription) -> [String]
+        var timing: (_ name: String, _ seconds: Double, CubicBezier) -> [String]
+    }
+
+    /// A curve's four control values, `0.42, 0, 0.58, 1` (each followed by `suffix`: Kotlin's `f`).
+    static func points(_ c: CubicBezier, suffix: String = "") -> String {
+        [c.x1, c.y1, c.x2, c.y2].map { n($0) + suffix }.joined(separator: ", ")
+    }
+
+    static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+
+    /// The dialect of `format`.
+    static func dialect(_ format: TuningExportFormat) -> Dialect {
         switch format {
         case .swiftui:
-            out.append("// \(header): SwiftUI animations")
-            out.append("import SwiftUI")
-            out.append("")
-            out.append("enum GestureDeckTuning {")
-            for (key, motion) in motions {
-                let name = Self.identifier(key)
-                switch motion {
-                case .spring(let s):
-                    out.append("    static let \(name) = Animation.spring(response: \(Self.n(s.response)), dampingFraction: \(Self.n(s.dampingRatio)))")
-                case .timing(let d, let c):
-                    out.append("    static let \(name) = Animation.timingCurve(\(Self.n(c.x1)), \(Self.n(c.y1)), \(Self.n(c.x2)), \(Self.n(c.y2)), duration: \(Self.n(d)))")
-                }
-            }
-            out.append("}")
+            return Dialect(
+                opening: { ["// \($0): SwiftUI animations", "import SwiftUI", "", "enum GestureDeckTuning {"] }, closing: ["}"],
+                spring: { name, s in ["    static let \(name) = Animation.spring(response: \(n(s.response)), dampingFraction: \(n(s.dampingRatio)))"] },
+                timing: { name, d, c in ["    static let \(name) = Animation.timingCurve(\(points(c)), duration: \(n(d)))"] })
         case .uikit:
-            out.append("// \(header): UIKit timing parameters (use with UIViewPropertyAnimator)")
-            out.append("import UIKit")
-            out.append("")
-            out.append("enum GestureDeckTuning {")
-            for (key, motion) in motions {
-                let name = Self.identifier(key)
-                switch motion {
-                case .spring(let s):
-                    out.append("    static let \(name) = UISpringTimingParameters(mass: \(Self.n(s.mass)), stiffness: \(Self.n(s.stiffness)), damping: \(Self.n(s.damping)), initialVelocity: CGVector(dx: 0, dy: 0))")
-                case .timing(let d, let c):
-                    out.append("    static let \(name) = UICubicTimingParameters(controlPoint1: CGPoint(x: \(Self.n(c.x1)), y: \(Self.n(c.y1))), controlPoint2: CGPoint(x: \(Self.n(c.x2)), y: \(Self.n(c.y2))))")
-                    out.append("    static let \(name)Duration: TimeInterval = \(Self.n(d))")
-                }
-            }
-            out.append("}")
+            return Dialect(
+                opening: { ["// \($0): UIKit timing parameters (use with UIViewPropertyAnimator)", "import UIKit", "", "enum GestureDeckTuning {"] },
+                closing: ["}"],
+                spring: { name, s in
+                    ["    static let \(name) = UISpringTimingParameters(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), initialVelocity: CGVector(dx: 0, dy: 0))"]
+                },
+                timing: { name, d, c in
+                    ["    static let \(name) = UICubicTimingParameters(controlPoint1: CGPoint(x: \(n(c.x1)), y: \(n(c.y1))), controlPoint2: CGPoint(x: \(n(c.x2)), y: \(n(c.y2))))",
+                     "    static let \(name)Duration: TimeInterval = \(n(d))"]
+                })
         case .flutter:
-            out.append("// \(header): Flutter physics and curves")
-            out.append("import 'package:flutter/animation.dart';")
-            out.append("import 'package:flutter/physics.dart';")
-            out.append("")
-            for (key, motion) in motions {
-                let name = Self.identifier(key)
-                switch motion {
-                case .spring(let s):
-                    out.append("const \(name) = SpringDescription(mass: \(Self.n(s.mass)), stiffness: \(Self.n(s.stiffness)), damping: \(Self.n(s.damping)));")
-                case .timing(let d, let c):
-                    out.append("const \(name) = Cubic(\(Self.n(c.x1)), \(Self.n(c.y1)), \(Self.n(c.x2)), \(Self.n(c.y2)));")
-                    out.append("const \(name)Duration = Duration(milliseconds: \(Int((d * 1000).rounded())));")
-                }
-            }
+            return Dialect(
+                opening: { ["// \($0): Flutter physics and curves", "import 'package:flutter/animation.dart';",
+                            "import 'package:flutter/physics.dart';", ""] }, closing: [],
+                spring: { name, s in ["const \(name) = SpringDescription(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)));"] },
+                timing: { name, d, c in
+                    ["const \(name) = Cubic(\(points(c)));", "const \(name)Duration = Duration(milliseconds: \(milliseconds(d)));"]
+                })
         case .compose:
-            out.append("// \(header): Jetpack Compose animation specs")
-            out.append("import androidx.compose.animation.core.*")
-            out.append("")
-            for (key, motion) in motions {
-                let name = Self.identifier(key)
-                switch motion {
-                case .spring(let s):
-                    out.append("val \(name) = spring<Float>(dampingRatio = \(Self.n(s.dampingRatio))f, stiffness = \(Self.n(s.stiffness / s.mass))f)")
-                case .timing(let d, let c):
-                    out.append("val \(name) = tween<Float>(durationMillis = \(Int((d * 1000).rounded())), easing = CubicBezierEasing(\(Self.n(c.x1))f, \(Self.n(c.y1))f, \(Self.n(c.x2))f, \(Self.n(c.y2))f))")
-                }
-            }
+            return Dialect(
+                opening: { ["// \($0): Jetpack Compose animation specs", "import androidx.compose.animation.core.*", ""] }, closing: [],
+                spring: { name, s in ["val \(name) = spring<Float>(dampingRatio = \(n(s.dampingRatio))f, stiffness = \(n(s.stiffness / s.mass))f)"] },
+                timing: { name, d, c in
+                    ["val \(name) = tween<Float>(durationMillis = \(milliseconds(d)), easing = CubicBezierEasing(\(points(c, suffix: "f"))))"]
+                })
         case .css:
-            out.append("/* \(header): CSS easing; springs sampled into linear() over their settle time */")
-            out.append(":root {")
-            for (key, motion) in motions {
-                let name = Self.identifier(key, separator: "-")
-                switch motion {
-                case .spring(let s):
-                    let (points, seconds) = Self.sampled(s)
-                    out.append("  --\(name)-easing: linear(\(points.map { Self.n($0, 4) }.joined(separator: ", ")));")
-                    out.append("  --\(name)-duration: \(Int((seconds * 1000).rounded()))ms;")
-                case .timing(let d, let c):
-                    out.append("  --\(name)-easing: cubic-bezier(\(Self.n(c.x1)), \(Self.n(c.y1)), \(Self.n(c.x2)), \(Self.n(c.y2)));")
-                    out.append("  --\(name)-duration: \(Int((d * 1000).rounded()))ms;")
-                }
-            }
-            out.append("}")
+            return Dialect(
+                opening: { ["/* \($0): CSS easing; springs sampled into linear() over their settle time */", ":root {"] }, closing: ["}"],
+                separator: "-",
+                spring: { name, s in
+                    let (samples, seconds) = sampled(s)
+                    return ["  --\(name)-easing: linear(\(samples.map { n($0, 4) }.joined(separator: ", ")));",
+                            "  --\(name)-duration: \(milliseconds(seconds))ms;"]
+                },
+                timing: { name, d, c in
+                    ["  --\(name)-easing: cubic-bezier(\(points(c)));", "  --\(name)-duration: \(milliseconds(d))ms;"]
+                })
         }
+    }
+
+    /// The code for `format`: the dialect's opening, one entry per animation, its closing.
+    public func render(_ format: TuningExportFormat) -> String {
+        let dialect = Self.dialect(format)
+        var out = dialect.opening("GestureDeck tuning (\(source))")
+        for (key, motion) in motions {
+            let name = Self.identifier(key, separator: dialect.separator)
+            switch motion {
+            case .spring(let s): out += dialect.spring(name, s)
+            case .timing(let d, let c): out += dialect.timing(name, d, c)
+            }
+        }
+        out += dialect.closing
         return out.joined(separator: "\n") + "\n"
     }
 
