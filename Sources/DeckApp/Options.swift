@@ -111,6 +111,7 @@ public struct Options: Equatable, Sendable {
       D                   cycle the interaction overlay: off, compact, full
       K                   toggle the finger dot (show taps)
       T                   the tuning panel (Up/Down select, Left/Right adjust, Shift: x10, Backspace resets)
+                          drag a slider or wheel over it; Ctrl+S saves a preset, Ctrl+C copies as code
       S                   slow motion: 1x, 1/2, 1/4, 1/10 (the hold delay stays real time)
       Space, Home         during a --replay: pause / play, restart (L: loop at the end)
       . and ,             during a --replay: step one frame forward / back (drag the timeline to scrub)

@@ -156,3 +156,27 @@ import Testing
         #expect(list.texts.contains { $0.hasPrefix("v(t)") } && list.texts.contains { $0.hasPrefix("x(t)") })
     }
 }
+
+extension TuningPanelTests {
+    /// The floating panel moves by its title (and stays in the window); a docked one does not.
+    @Test func theFloatingPanelMovesByItsTitle() throws {
+        let deck = try Self.walletDeck()
+        let before = try #require(deck.tuningPanel).frame(deck)
+        let title = Point(x: before.midX, y: before.minY + 10)
+        deck.handle(InputEvent(.pointerDown(title, .primary), at: 100))
+        deck.handle(InputEvent(.pointerMove(Point(x: title.x - 200, y: title.y)), at: 120))
+        deck.handle(InputEvent(.pointerUp(Point(x: title.x - 200, y: title.y), .primary), at: 130))
+        let after = try #require(deck.tuningPanel).frame(deck)
+        #expect(after.minX == before.minX - 200 && after.minY == before.minY)
+        deck.handle(InputEvent(.pointerDown(Point(x: after.midX, y: after.minY + 10), .primary), at: 200))
+        deck.handle(InputEvent(.pointerMove(Point(x: -5000, y: after.minY + 10)), at: 220))
+        #expect(try #require(deck.tuningPanel).frame(deck).minX == 0)
+        #expect(deck.drainEvents().isEmpty)
+
+        let docked = try Self.walletDeck(size: Size(width: TuningPanel.dockThreshold + 1, height: 800))
+        let frame = try #require(docked.tuningPanel).frame(docked)
+        docked.handle(InputEvent(.pointerDown(Point(x: frame.midX, y: frame.minY + 10), .primary), at: 100))
+        docked.handle(InputEvent(.pointerMove(Point(x: frame.midX - 200, y: frame.minY + 10)), at: 120))
+        #expect(try #require(docked.tuningPanel).frame(docked) == frame)
+    }
+}

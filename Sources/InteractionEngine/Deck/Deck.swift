@@ -255,7 +255,7 @@ public final class Deck {
             }
         }
         renderBar(into: &list)
-        SlowMotion.render(rate: animationClock.rate, into: &list, size: size, top: Deck.barHeight)
+        SlowMotion.render(rate: animationClock.rate, into: &list, size: Size(width: sceneSize.width, height: size.height), top: Deck.barHeight)
         if let notice { renderNotice(notice.text, into: &list) }
         overlay?.render(into: &list, deck: self, at: time)
         tuningPanel?.render(into: &list, deck: self, at: time)
@@ -288,7 +288,7 @@ public final class Deck {
         // box grows up to half the window.
         let lines = text.split(separator: "\n").count
         let height = min(max(52, Double(lines) * 36 + 16), max(52, size.height / 2))
-        let box = Rect(x: 12, y: size.height - 12 - height, width: size.width - 24, height: height)
+        let box = Rect(x: 12, y: size.height - 12 - height, width: max(0, sceneSize.width - 24), height: height)  // beside a docked panel
         list.append(.shadow(box, cornerRadius: 10, blur: 12, offset: Point(x: 0, y: 3), color: Color.black.withAlpha(0.3)))
         list.append(.fillRect(box, .solid(Color(rgb: 0x3A2A12)), cornerRadius: 10))
         list.append(.text(text.split(separator: "\n").map { "⚠ " + $0 }.joined(separator: "\n"), box.insetBy(dx: 14, dy: 4),
