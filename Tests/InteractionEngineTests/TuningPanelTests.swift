@@ -180,3 +180,44 @@ extension TuningPanelTests {
         #expect(try #require(docked.tuningPanel).frame(docked) == frame)
     }
 }
+
+extension TuningPanelTests {
+    /// Random presses, drags, wheels and keys, mostly on the open panel, with resizes across the
+    /// docking threshold, in every scene: every value stays in its range, the panel stays in the
+    /// window, a docked scene is never narrower than `minimumSceneWidth`, and frames keep drawing.
+    @Test(arguments: FuzzScenes.names)
+    func randomInputOnThePanelKeepsEveryValueInRange(scene: String) throws {
+        let deck = Deck(scenes: [try FuzzScenes.make(scene, state: DeckState())], size: Self.narrow)
+        deck.handle(InputEvent(.key(.character("t"), []), at: 1))
+        var rng = SplitMix64(seed: 0x7A11 ^ UInt64(scene.count))
+        var time: Millis = 10
+        let keys: [Key] = [.up, .down, .left, .right, .backspace, .enter]
+        for _ in 0..<3000 {
+            time += 1 + rng.unit() * 40
+            let frame = try #require(deck.tuningPanel).frame(deck)
+            let onPanel = rng.unit() < 0.8
+            let p = onPanel ? Point(x: frame.minX + rng.unit() * frame.width, y: frame.minY + rng.unit() * frame.height)
+                : Point(x: rng.unit() * deck.size.width, y: rng.unit() * deck.size.height)
+            switch rng.next() % 8 {
+            case 0: deck.handle(InputEvent(.pointerDown(p, .primary), at: time))
+            case 1, 2: deck.handle(InputEvent(.pointerMove(p), at: time))
+            case 3: deck.handle(InputEvent(.pointerUp(p, .primary), at: time))
+            case 4: deck.handle(InputEvent(.wheel(.steps(dx: 0, dy: Int(rng.next() % 7) - 3), at: p, []), at: time))
+            case 5: deck.handle(InputEvent(.key(keys[Int(rng.next() % UInt64(keys.count))], rng.unit() < 0.3 ? .shift : []), at: time))
+            case 6 where rng.unit() < 0.05:
+                let width = TuningPanel.dockThreshold + (rng.unit() - 0.5) * 400
+                deck.handle(InputEvent(.resize(Size(width: width, height: 500 + rng.unit() * 400)), at: time))
+            default: deck.tick(at: time)
+            }
+            for t in deck.tunables.all {
+                let v = deck.tuning.value(t)
+                #expect(t.range.contains(v) && deck.tuning[t.key].map(t.range.contains) != false, "\(t.key) = \(v)")
+            }
+            let panel = try #require(deck.tuningPanel).frame(deck)
+            #expect(panel.minX >= 0 && panel.maxX <= deck.size.width + 0.001)
+            if TuningPanel.docks(windowWidth: deck.size.width) { #expect(deck.sceneSize.width >= TuningPanel.minimumSceneWidth) }
+            if rng.unit() < 0.02 { _ = deck.render(at: time) }
+        }
+        _ = deck.drainCommands()
+    }
+}
