@@ -74,8 +74,7 @@ public final class PresetReloader {
             Session.warn(error.description + " (the last good values stay)")
             session.deck.showNotice(error.description)
             // In the panel until the file is fixed (the next good save replaces it).
-            session.deck.showTuningStatus(error.description + " (the last good values stay; save the file again to reload)",
-                                          isError: true)
+            session.deck.showTuningStatus(error.description + "; last good values kept", isError: true)
         }
         return true
     }

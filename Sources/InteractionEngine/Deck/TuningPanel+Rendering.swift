@@ -74,6 +74,6 @@ extension TuningPanel {
         let tint = status.isError ? Color(rgb: 0xD70015) : Color(rgb: 0x248A3D)
         list.append(.fillRect(box, .solid(tint.withAlpha(0.12)), cornerRadius: 6))
         list.append(.text((status.isError ? "⚠ " : "") + status.text, box.insetBy(dx: 8, dy: 2),
-                          TextStyle(size: 10, color: tint, maxLines: 2)))
+                          TextStyle(size: 10, color: tint, maxLines: 3)))
     }
 }

@@ -25,7 +25,7 @@ public struct TuningPanel: Sendable {
     static let headerHeight: Double = 30
     static let rowHeight: Double = 34
     static let previewHeight: Double = 176
-    static let statusHeight: Double = 34
+    static let statusHeight: Double = 46
 
     /// A line the panel shows above the preview: where a preset was saved, what was copied,
     /// or (in red) what is wrong with a preset file. It stays until the next one replaces it.
