@@ -97,7 +97,7 @@ extension CairoRenderer {
 
     private func paint(_ cr: OpaquePointer, _ picture: ImageSurface, in rect: Rect, alpha: Double) {
         let started = PictureLoader.now()
-        defer { pictures.addPaint(millis: PictureLoader.now() - started, surface: picture) }
+        defer { pictures.addPaint(millis: PictureLoader.now() - started) }
         cairo_translate(cr, rect.minX, rect.minY)
         cairo_scale(cr, rect.width / Double(picture.width), rect.height / Double(picture.height))
         cairo_set_source_surface(cr, picture.handle, 0, 0)

@@ -131,7 +131,7 @@ final class PictureLoader {
     }
 
     /// Adds the time spent compositing pictures onto the frame (outside `lastFrameMillis`).
-    func addPaint(millis: Double, surface: ImageSurface) {
+    func addPaint(millis: Double) {
         current.paintMillis += millis
         current.paints += 1
         current.maxPaintMillis = max(current.maxPaintMillis, millis)

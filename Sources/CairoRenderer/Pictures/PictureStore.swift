@@ -33,8 +33,9 @@ final class PictureStore {
 
     /// Takes the retired pictures (the caller frees them elsewhere).
     func takeRetired() -> [ImageSurface] {
-        defer { retired.removeAll(keepingCapacity: true) }
-        return retired
+        let out = retired
+        retired = []
+        return out
     }
 
     /// Gives back retired pictures that could not be handed over this frame.

@@ -104,7 +104,10 @@ final class PictureWorkers: @unchecked Sendable {
         self.threads = max(1, threads)
         let yielding = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
         for index in 0..<self.threads {
-            let thread = Thread { [self] in self.work(stepsAside: index >= yielding) }
+            let thread = Thread { [self] in
+                gd_name_thread("gd-pictures-\(index)")
+                self.work(stepsAside: index >= yielding)
+            }
             thread.name = "gesturedeck-pictures-\(index)"
             thread.start()
         }
