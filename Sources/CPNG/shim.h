@@ -90,3 +90,7 @@ static inline void gd_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, 
 #include <sys/syscall.h>
 #include <unistd.h>
 static inline void gd_lower_thread_priority(int nice) { setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice); }
+
+// The decoding threads' kernel names (shown by `perf sched`, `top -H`; Foundation's Thread.name is not).
+#include <sys/prctl.h>
+static inline void gd_name_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }

@@ -6,8 +6,10 @@ import InteractionEngine
 extension CairoRenderer {
     /// Decodes pictures on `threads` worker threads from now on: frames never wait
     /// for a decode, `pictureWakeFD` turns readable when one lands.
-    public func startBackgroundDecoding(threads: Int = PictureMetrics.workerThreads) {
-        pictures.startBackgroundDecoding(threads: threads)
+    /// `handover` is for the bench's comparison with the old way (`.waiting`).
+    public func startBackgroundDecoding(threads: Int = PictureMetrics.workerThreads,
+                                        handover: PictureHandover = .nonBlocking) {
+        pictures.startBackgroundDecoding(threads: threads, handover: handover)
     }
 
     /// The byte budget of decoded pictures (`--picture-cache MIB`).
@@ -24,7 +26,7 @@ extension CairoRenderer {
 
     /// True while a picture drawn in the last frame is still fading in, or more finished
     /// pictures wait than one frame takes in (keep drawing frames).
-    public var picturesNeedFrame: Bool { pictures.fading || pictures.moreArrived }
+    public var picturesNeedFrame: Bool { pictures.fading || pictures.moreArrived || pictures.handoverMissed }
 
     /// Figures for benchmarks and tests.
     public struct PictureFigures: Sendable {
@@ -44,14 +46,26 @@ extension CairoRenderer {
         public var lastHandoverMillis: Double
         /// True while workers have anything queued or running.
         public var busy: Bool
+        /// Pictures the cache let go that were freed on the drawing thread, and by a worker.
+        public var freedOnDrawingThread: Int
+        public var freedByWorkers: Int
+        /// Frames that found the workers' lock taken and drew on without waiting.
+        public var lockMisses: Int
+        /// Times a decoding thread stepped aside for a frame being drawn.
+        public var gateYields: Int
     }
+
+    /// The last frame's picture work on the drawing thread, in counts, bytes and ms.
+    public var lastPictureFrame: PictureFrameStats { pictures.lastFrame }
 
     public var pictureFigures: PictureFigures {
         let store = pictures.store
         return PictureFigures(bytes: store.bytes, peakBytes: store.peakBytes, budget: store.budget, entries: store.count,
                               evictions: store.evictions, backgroundDecodes: pictures.workers?.decodes ?? 0, inlineDecodes: pictures.inlineDecodes,
                               lastFrameMillis: pictures.lastFrameMillis, lastIntakeMillis: pictures.lastIntakeMillis,
-                              lastHandoverMillis: pictures.lastHandoverMillis, busy: pictures.workers?.isBusy ?? false)
+                              lastHandoverMillis: pictures.lastHandoverMillis, busy: pictures.workers?.isBusy ?? false,
+                              freedOnDrawingThread: store.freedInPlace, freedByWorkers: pictures.workers?.freed.count ?? 0,
+                              lockMisses: pictures.lockMisses, gateYields: pictures.workers?.gate.yieldCount ?? 0)
     }
 
     /// Blocks until the workers have nothing queued or running (tests and benchmarks).
@@ -82,6 +96,8 @@ extension CairoRenderer {
     }
 
     private func paint(_ cr: OpaquePointer, _ picture: ImageSurface, in rect: Rect, alpha: Double) {
+        let started = PictureLoader.now()
+        defer { pictures.addPaint(millis: PictureLoader.now() - started) }
         cairo_translate(cr, rect.minX, rect.minY)
         cairo_scale(cr, rect.width / Double(picture.width), rect.height / Double(picture.height))
         cairo_set_source_surface(cr, picture.handle, 0, 0)

@@ -63,15 +63,29 @@ enum PicturesBench {
         progress("pictures: making an 8192x8192 PNG")
         try flatPNG(8192, to: folder + "/flat-8k.png")
         for i in 0..<30 { try FileManager.default.linkItem(atPath: folder + "/flat-8k.png", toPath: walkPNG + "/flat\(i).png") }
+        // Each walk twice, back to back: the old hand-over (frames wait for the workers' lock, free
+        // evicted pictures themselves, share the cores with both decoders) and the new one.
+        lines.append("  walks (Right every 100 ms, 1280x800; old = frames wait for the workers' lock and free evictions "
+                     + "themselves, new = try-lock, workers free, byte-bounded intake, one decoder steps aside per frame):")
+        lines.append("    load before the walks: " + loadAverage())
         for (label, dir) in [("300 JPEGs of 4000x3000", walkJPEG), ("30 PNGs of 8192x8192", walkPNG)] {
-            progress("pictures: walking \(label)")
-            let result = try walkChild(dir)
-            lines.append(String(format: "  walking %@ (Right every 100 ms): peak RSS %.0f MiB, slowest UI frame %.1f ms "
-                                + "(p99 %.1f), picture work per frame at most %.2f ms, %d decodes, cache peak %.0f MiB",
-                                label, result["peakMiB"] as? Double ?? 0, result["maxFrameMs"] as? Double ?? 0,
-                                result["p99FrameMs"] as? Double ?? 0, result["maxPictureMs"] as? Double ?? 0,
-                                result["decodes"] as? Int ?? 0, result["cachePeakMiB"] as? Double ?? 0))
+            for waiting in [true, false] {
+                progress("pictures: walking \(label) (\(waiting ? "old" : "new") hand-over)")
+                let r = try walkChild(dir, waiting: waiting)
+                func d(_ k: String) -> Double { r[k] as? Double ?? 0 }
+                func i(_ k: String) -> Int { r[k] as? Int ?? 0 }
+                lines.append(String(format: "    %@, %@: peak RSS %.0f MiB; UI frame slowest %.1f ms (its CPU %.1f), p99 %.1f, "
+                                    + "CPU slowest %.1f; picture work max %.2f ms wall / %.2f ms CPU (p99 %.2f / %.2f); "
+                                    + "intake max %.0f KiB; frees on the UI thread %d, by workers %d; lock misses %d, "
+                                    + "decoder steps aside %d; %d decodes, cache peak %.0f MiB; first frame %.1f ms",
+                                    waiting ? "old" : "new", label, d("peakMiB"), d("maxFrameMs"), d("maxFrameCPUOfSlowestMs"),
+                                    d("p99FrameMs"), d("maxFrameCPUMs"), d("maxPictureMs"), d("maxPictureCPUMs"),
+                                    d("p99PictureMs"), d("p99PictureCPUMs"), d("maxArrivalKiB"), i("freedOnDrawingThread"),
+                                    i("freedByWorkers"), i("lockMisses"), i("gateYields"), i("decodes"), d("cachePeakMiB"),
+                                    d("firstFrameMs")))
+            }
         }
+        lines.append("    load after the walks: " + loadAverage())
         try? FileManager.default.removeItem(atPath: folder)
         return lines
     }
@@ -89,28 +103,48 @@ enum PicturesBench {
     }
 
     /// In the child (`--pictures-walk DIR`): the carousel at 1280x800, as in the window, paced at 60 Hz.
-    static func walk(_ dir: String, realAssets: String) throws -> [String: Any] {
+    /// The first frame (fonts, glyph caches, the deck's first layout) is drawn before the walk
+    /// and reported on its own; the walk's figures are the frames after it.
+    static func walk(_ dir: String, realAssets: String, handover: PictureHandover) throws -> [String: Any] {
         let size = Size(width: 1280, height: 800)
         let deck = try DeckBuilder.deck(folders: ["carousel": dir], others: realAssets, showing: "carousel", size: size)
         let renderer = CairoRenderer()
-        renderer.startBackgroundDecoding()
+        renderer.startBackgroundDecoding(handover: handover)
         let surface = ImageSurface(width: 1280, height: 800)
+        let firstBegan = monotonicNanos()
+        RenderBench.draw(deck.render(at: 0), with: renderer, on: surface)
+        let firstFrameMs = Double(monotonicNanos() - firstBegan) / 1e6
+        usleep(16_667)
         let count = (try FileManager.default.contentsOfDirectory(atPath: dir)).count
         let framesPerKey = 6, interval = 1000.0 / 60
         var frameTimes: [Double] = []
         var maxPicture = 0.0, maxIntake = 0.0, maxHandover = 0.0
         var pictureTimes: [Double] = []
-        var t: Millis = 0
+        var t: Millis = 1000.0 / 60
+        var trace: [[String: Double]] = []
         for step in 0..<(count * framesPerKey + 60) {
             let began = monotonicNanos()
+            let cpuBegan = threadCPUMillis()
             if step % framesPerKey == 0 && step / framesPerKey < count - 1 {
                 deck.handle(InputEvent(.key(.right, []), at: t))
             }
             _ = renderer.takePictureWakeups()
             deck.tick(at: t)
-            RenderBench.draw(deck.render(at: t), with: renderer, on: surface)
+            let list = deck.render(at: t)
+            let drawBegan = monotonicNanos()
+            RenderBench.draw(list, with: renderer, on: surface)
             let ms = Double(monotonicNanos() - began) / 1e6
             frameTimes.append(ms)
+            let s = renderer.lastPictureFrame
+            trace.append(["step": Double(step), "frameMs": ms, "frameCPUMs": threadCPUMillis() - cpuBegan,
+                          "pictureCPUMs": s.pictureCPUMillis,
+                          "drawMs": Double(monotonicNanos() - drawBegan) / 1e6, "pictureMs": s.pictureMillis,
+                          "intakeMs": renderer.pictureFigures.lastIntakeMillis,
+                          "handoverMs": renderer.pictureFigures.lastHandoverMillis,
+                          "paintMs": s.paintMillis, "maxPaintMs": s.maxPaintMillis, "paints": Double(s.paints),
+                          "arrivals": Double(s.arrivals), "arrivalKiB": Double(s.arrivalBytes) / 1024,
+                          "standIns": Double(s.standIns), "standInKPx": Double(s.standInPixels) / 1000,
+                          "standInDrawnKPx": Double(s.standInDrawnPixels) / 1000])
             let f = renderer.pictureFigures
             maxPicture = max(maxPicture, f.lastFrameMillis)
             maxIntake = max(maxIntake, f.lastIntakeMillis)
@@ -128,16 +162,38 @@ enum PicturesBench {
         frameTimes.sort()
         pictureTimes.sort()
         let figures = renderer.pictureFigures
-        return ["peakMiB": residentMemory().peak, "maxFrameMs": frameTimes.last ?? 0,
+        func maximum(_ k: String) -> Double { trace.map { $0[k] ?? 0 }.max() ?? 0 }
+        func p99(_ k: String) -> Double { let v = trace.map { $0[k] ?? 0 }.sorted(); return v[v.count * 99 / 100] }
+        let slowest = trace.max { ($0["frameMs"] ?? 0) < ($1["frameMs"] ?? 0) }
+        let worst = trace.sorted { ($0["frameMs"] ?? 0) > ($1["frameMs"] ?? 0) }.prefix(6)
+            + trace.sorted { ($0["pictureMs"] ?? 0) > ($1["pictureMs"] ?? 0) }.prefix(4)
+        return ["worst": Array(worst), "firstFrameMs": firstFrameMs, "maxFrameCPUMs": maximum("frameCPUMs"),
+                "maxFrameCPUOfSlowestMs": slowest?["frameCPUMs"] ?? 0, "maxPictureCPUMs": maximum("pictureCPUMs"),
+                "p99PictureCPUMs": p99("pictureCPUMs"), "maxArrivalKiB": maximum("arrivalKiB"),
+                "freedOnDrawingThread": figures.freedOnDrawingThread, "freedByWorkers": figures.freedByWorkers,
+                "lockMisses": figures.lockMisses, "gateYields": figures.gateYields,
+                "peakMiB": residentMemory().peak, "maxFrameMs": frameTimes.last ?? 0,
                 "p99FrameMs": frameTimes[frameTimes.count * 99 / 100], "maxPictureMs": maxPicture, "p99PictureMs": pictureTimes[pictureTimes.count * 99 / 100],
                 "maxIntakeMs": maxIntake, "maxHandoverMs": maxHandover,
                 "decodes": figures.backgroundDecodes, "cachePeakMiB": Double(figures.peakBytes) / 1048576]
     }
 
-    private static func walkChild(_ dir: String) throws -> [String: Any] {
+    static func threadCPUMillis() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+    }
+
+    /// `uptime`'s load averages (1, 5, 15 min), from /proc/loadavg.
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
+        return text.split(separator: " ").prefix(3).joined(separator: ", ")
+    }
+
+    private static func walkChild(_ dir: String, waiting: Bool) throws -> [String: Any] {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        p.arguments = ["--pictures-walk", dir]
+        p.arguments = ["--pictures-walk", dir] + (waiting ? ["--pictures-waiting"] : [])
         let out = Pipe()
         p.standardOutput = out
         try p.run()

@@ -5,6 +5,7 @@
 //
 // Needs Xvfb and xdotool for the window, latency and idle parts (it starts its
 // own server) and the `gesturedeck` binary beside it for the idle part.
+import CairoRenderer
 import Foundation
 import InteractionEngine
 import X11Host
@@ -28,6 +29,8 @@ struct BenchOptions {
     var probe: (cards: String, pictures: String)?
     /// Internal: run as the pictures walk child on this folder.
     var picturesWalk: String?
+    /// Internal: the walk child uses the old hand-over (frames wait for the workers' lock, free evictions themselves).
+    var picturesHandover = PictureHandover.nonBlocking
     /// Checks a `--json` output file instead of measuring.
     var validate: String?
     /// Never start an X server: image-surface figures only.
@@ -81,6 +84,7 @@ struct BenchOptions {
                     fail("--memory-probe needs two folders")
                 }
                 options.probe = (cards, pictures)
+            case "--pictures-waiting": options.picturesHandover = .waiting
             case "--pictures-walk":
                 guard let dir = rest.popFirst() else { fail("--pictures-walk needs a folder") }
                 options.picturesWalk = dir
@@ -141,7 +145,8 @@ if let probe = options.probe {
 
 if let dir = options.picturesWalk {
     do {
-        let data = try JSONSerialization.data(withJSONObject: try PicturesBench.walk(dir, realAssets: assetsSource))
+        let data = try JSONSerialization.data(withJSONObject: try PicturesBench.walk(dir, realAssets: assetsSource,
+                                                                                handover: options.picturesHandover))
         print(String(decoding: data, as: UTF8.self))
         exit(0)
     } catch {

@@ -41,14 +41,16 @@ final class DecodedPicture {
 /// thumbnail costs.
 enum PictureDecoder {
     /// Decodes `path` to at least `width` x `height` upright device pixels (when the file has them).
-    static func decode(_ path: String, width: Int, height: Int) throws(PictureProblem) -> DecodedPicture {
+    /// `gate`: on a decoding thread that steps aside while a frame draws (checked between PNG rows).
+    static func decode(_ path: String, width: Int, height: Int, gate: PictureFrameGate? = nil)
+        throws(PictureProblem) -> DecodedPicture {
         let bytes = try PictureFile.read(path)
         guard let format = PictureFormat.sniff(bytes) else { throw .notAPicture }
         let needW = Int((Double(width) * PictureMetrics.sourceHeadroom).rounded(.up))
         let needH = Int((Double(height) * PictureMetrics.sourceHeadroom).rounded(.up))
         switch format {
         case .jpeg: return try decodeJPEG(bytes, width: needW, height: needH)
-        case .png: return try decodePNG(bytes, path: path, width: needW, height: needH)
+        case .png: return try decodePNG(bytes, path: path, width: needW, height: needH, gate: gate)
         case .webp: return try decodeWebP(bytes, width: needW, height: needH)
         case .heif, .avif: return try decodeHEIF(bytes, format: format, width: needW, height: needH)
         default: throw .unsupported(format)
@@ -128,7 +130,8 @@ enum PictureDecoder {
 
     // MARK: PNG
 
-    private static func decodePNG(_ bytes: [UInt8], path: String, width: Int, height: Int) throws(PictureProblem) -> DecodedPicture {
+    private static func decodePNG(_ bytes: [UInt8], path: String, width: Int, height: Int, gate: PictureFrameGate?)
+        throws(PictureProblem) -> DecodedPicture {
         guard bytes.count >= 33 else { throw .truncated(.png) }
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         guard word(8) == 13, Array(bytes[12..<16]) == Array("IHDR".utf8) else { throw .corrupt(.png, "no IHDR") }
@@ -139,7 +142,7 @@ enum PictureDecoder {
             return whole
         }
         // Large, or refused by Cairo (whose status says little): libpng names the problem.
-        return try decodePNGRows(bytes, fileWidth: w, fileHeight: h, width: width, height: height)
+        return try decodePNGRows(bytes, fileWidth: w, fileHeight: h, width: width, height: height, gate: gate)
     }
 
     /// Cairo's own PNG reader, from the bytes in memory (the path the bundled pictures always took).
@@ -178,8 +181,8 @@ enum PictureDecoder {
 
     /// libpng row by row, each `factor` x `factor` block averaged as the rows
     /// arrive: an 8192x8192 PNG never exists at full size in memory.
-    private static func decodePNGRows(_ bytes: [UInt8], fileWidth w: Int, fileHeight h: Int, width: Int, height: Int)
-        throws(PictureProblem) -> DecodedPicture {
+    private static func decodePNGRows(_ bytes: [UInt8], fileWidth w: Int, fileHeight h: Int, width: Int, height: Int,
+                                      gate: PictureFrameGate?) throws(PictureProblem) -> DecodedPicture {
         let factor = max(1, min(w / max(1, width), h / max(1, height)))
         let ow = max(1, w / factor), oh = max(1, h / factor)
         guard ow * oh * 4 <= PictureMetrics.maximumSourceBytes else { throw .tooLarge(width: w, height: h) }
@@ -187,12 +190,13 @@ enum PictureDecoder {
             var png = gd_png()
             defer { gd_png_close(&png) }
             guard gd_png_open(&png, buffer.baseAddress, buffer.count) == 0 else { throw pngProblem(png) }
-            return try readPNGRows(&png, fileWidth: w, fileHeight: h, factor: factor, width: ow, height: oh)
+            return try readPNGRows(&png, fileWidth: w, fileHeight: h, factor: factor, width: ow, height: oh, gate: gate)
         }
     }
 
     private static func readPNGRows(_ png: inout gd_png, fileWidth w: Int, fileHeight h: Int, factor: Int,
-                                    width ow: Int, height oh: Int) throws(PictureProblem) -> DecodedPicture {
+                                    width ow: Int, height oh: Int, gate: PictureFrameGate?) throws(PictureProblem)
+        -> DecodedPicture {
         let passes = Int(png.passes)
         let surface = ImageSurface(width: ow, height: oh)
         cairo_surface_flush(surface.handle)
@@ -220,6 +224,7 @@ enum PictureDecoder {
             var whole = [UInt8](repeating: 0, count: w * h * 4)
             for _ in 0..<passes {
                 for y in 0..<h {
+                    if y % PictureMetrics.gateRows == 0 { gate?.stepAside() }
                     let ok = whole.withUnsafeMutableBufferPointer { gd_png_read_row(&png, $0.baseAddress! + y * w * 4) }
                     guard ok == 0 else { throw pngProblem(png) }
                 }
@@ -231,7 +236,8 @@ enum PictureDecoder {
         } else {
             var row = [UInt8](repeating: 0, count: w * 4)
             var rowsInBlock = 0, oy = 0
-            for _ in 0..<h {
+            for y in 0..<h {
+                if y % PictureMetrics.gateRows == 0 { gate?.stepAside() }
                 let ok = row.withUnsafeMutableBufferPointer { gd_png_read_row(&png, $0.baseAddress!) }
                 guard ok == 0 else { throw pngProblem(png) }
                 guard oy < oh else { continue }

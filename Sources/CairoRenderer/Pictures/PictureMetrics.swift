@@ -19,9 +19,21 @@ public enum PictureMetrics {
     /// The largest decoded source held in memory, in bytes (a JPEG whose 1/8
     /// DCT scale is still larger is refused; PNG always fits by box-filtering).
     public static let maximumSourceBytes = 96 << 20
-    /// Finished pictures a frame takes into the cache at most (count; each may evict and
-    /// free older ones, so a burst is spread over frames to keep each frame's share small).
+    /// Finished pictures a frame takes into the cache at most (count; each may evict older ones,
+    /// which a worker frees, so a burst is spread over frames to keep each frame's share small).
     public static let arrivalsPerFrame = 3
+    /// Bytes of finished pictures a frame takes in at most (the first always comes): with the
+    /// count above, a burst of large previews is spread over frames (bytes; seed: four 512x512
+    /// previews; the bench's walks took in at most 0.74 MiB a frame, so it binds only on bursts).
+    public static let arrivalBytesPerFrame = 4 << 20
+    /// A decoding thread that steps aside for a frame checks the frame gate every this many
+    /// PNG rows (rows; a flat 8192x8192 PNG inflates in about 1 s on a worker, 0.12 ms a row,
+    /// so 8 rows is about 1 ms).
+    public static let gateRows = 8
+    /// How often a worker that stepped aside looks whether the frame is done, and the longest
+    /// it waits for one frame (us; seed 0.5 ms, and one 60 Hz frame: it never waits past one).
+    public static let gatePollMicros = 500
+    public static let gateMaximumWaitMicros = 17_000
     /// Requests waiting for a worker: the nearest this many are kept, the rest dropped (count).
     public static let maximumQueuedRequests = 48
     /// A decoded source above this many pixels is cut down before it is kept for

@@ -24,6 +24,22 @@ final class PictureStore {
     private(set) var evictions = 0
     /// Stamped on every entry drawn; bumped by the renderer once per frame.
     var frame: UInt64 = 1
+    /// When set, evicted and replaced pictures are kept here (not freed) for the loader to
+    /// hand to a worker: freeing a large surface (munmap) stays off the drawing thread.
+    var keepsRetired = false
+    private(set) var retired: [ImageSurface] = []
+    /// Pictures freed where they were dropped (the drawing thread) since the start.
+    private(set) var freedInPlace = 0
+
+    /// Takes the retired pictures (the caller frees them elsewhere).
+    func takeRetired() -> [ImageSurface] {
+        let out = retired
+        retired = []
+        return out
+    }
+
+    /// Gives back retired pictures that could not be handed over this frame.
+    func keepRetired(_ surfaces: [ImageSurface]) { retired.append(contentsOf: surfaces) }
 
     init(budget: Int) { self.budget = budget }
 
@@ -80,6 +96,7 @@ final class PictureStore {
     }
 
     private func remove(_ key: PictureKey, _ entry: Entry) {
+        if keepsRetired { retired.append(entry.surface) } else { freedInPlace += 1 }
         entries[key] = nil
         bytes -= entry.bytes
         sizesByPath[key.path]?.removeAll { $0 == key }

@@ -16,19 +16,23 @@ struct PictureDelivery: @unchecked Sendable {
 /// Decodes the sources a worker (or the drawing thread, headless) needs, keeping
 /// the last few so the next size of the same picture costs only a resample.
 final class PictureProducer {
+    /// Set on the decoding threads that step aside while a frame draws.
+    var gate: PictureFrameGate?
     private var shelf: [(path: String, picture: DecodedPicture)] = []
     private(set) var decodes = 0
 
     func produce(_ key: PictureKey) -> PictureDelivery {
         do {
+            gate?.stepAside()
             let picture: DecodedPicture
             if let index = shelf.firstIndex(where: { $0.path == key.path && $0.picture.covers(width: key.width, height: key.height) }) {
                 picture = shelf.remove(at: index).picture
             } else {
                 shelf.removeAll { $0.path == key.path }
-                picture = try PictureDecoder.decode(key.path, width: key.width, height: key.height)
+                picture = try PictureDecoder.decode(key.path, width: key.width, height: key.height, gate: gate)
                 decodes += 1
             }
+            gate?.stepAside()
             let copy = PictureCopy.make(picture, width: key.width, height: key.height, cornerRadius: key.exactRadius)
             shelf.append((key.path, Self.shelved(picture, width: key.width, height: key.height)))
             if shelf.count > PictureMetrics.reusableSources { shelf.removeFirst() }
@@ -67,15 +71,22 @@ extension PictureProducer {
 ///
 /// Each frame replaces the whole queue, so a picture flung out of view is
 /// never decoded. Finished work waits in `done` and a byte on the wake pipe
-/// tells the window's poll() loop to draw again.
+/// tells the window's poll() loop to draw again. Pictures the cache let go are
+/// handed back here and freed by a worker, never by the drawing thread.
 final class PictureWorkers: @unchecked Sendable {
-    // @unchecked: every field below is guarded by `condition`.
-    private let condition = NSCondition()
+    // @unchecked: every field below is guarded by `lock` (the gate is atomic).
+    private let lock = PictureLock()
     private var queue: [PictureKey] = []
     private var inFlight: Set<PictureKey> = []
     private var done: [PictureDelivery] = []
+    private var toFree: [ImageSurface] = []
     private var stopped = false
     private var decodeCount = 0
+    private var freedCount = 0
+    private var freedBytesTotal = 0
+    /// The drawing thread raises it while it draws; workers past the first (cores - 1) step aside.
+    let gate = PictureFrameGate()
+    private let threads: Int
     /// Read end of the wake pipe (non-blocking): readable when a decode landed.
     let wakeFD: Int32
     private let wakeWriteFD: Int32
@@ -90,49 +101,84 @@ final class PictureWorkers: @unchecked Sendable {
         }
         wakeFD = fds[0]
         wakeWriteFD = fds[1]
-        for index in 0..<max(1, threads) {
-            let thread = Thread { [self] in self.work() }
+        self.threads = max(1, threads)
+        let yielding = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+        for index in 0..<self.threads {
+            let thread = Thread { [self] in
+                gd_name_thread("gd-pictures-\(index)")
+                self.work(stepsAside: index >= yielding)
+            }
             thread.name = "gesturedeck-pictures-\(index)"
             thread.start()
         }
     }
 
     /// Replaces the queue with `keys`, nearest first; keys already being decoded are left out.
-    func submit(_ keys: [PictureKey]) {
-        condition.lock()
-        queue = Array(keys.lazy.filter { !self.inFlight.contains($0) }.prefix(PictureMetrics.maximumQueuedRequests))
-        if !queue.isEmpty { condition.broadcast() }
-        condition.unlock()
+    /// From the drawing thread with `wait: false`: false when a worker held the lock (try next frame).
+    @discardableResult
+    func submit(_ keys: [PictureKey], wait: Bool = true) -> Bool {
+        guard acquire(wait: wait) else { return false }
+        // Nor those finished and waiting to be taken in (the intake is bounded, so they may wait a few frames).
+        let finished = Set(done.map(\.key))
+        queue = Array(keys.lazy.filter { !self.inFlight.contains($0) && !finished.contains($0) }
+            .prefix(PictureMetrics.maximumQueuedRequests))
+        if !queue.isEmpty || !toFree.isEmpty { lock.broadcast() }
+        lock.unlock()
+        return true
     }
 
-    /// Up to `limit` of the pictures finished since the last call, oldest first.
-    func takeDone(limit: Int) -> (deliveries: [PictureDelivery], more: Bool) {
-        condition.lock()
-        defer { condition.unlock() }
-        let out = Array(done.prefix(limit))
-        done.removeFirst(out.count)
-        return (out, !done.isEmpty)
+    /// Hands pictures the cache let go to a worker to free; false when the lock was taken (keep them, try again).
+    func free(_ surfaces: [ImageSurface], wait: Bool = true) -> Bool {
+        guard !surfaces.isEmpty else { return true }
+        guard acquire(wait: wait) else { return false }
+        toFree.append(contentsOf: surfaces)
+        lock.broadcast()
+        lock.unlock()
+        return true
+    }
+
+    /// Of the pictures finished since the last call, oldest first: up to `limit`, and no more
+    /// bytes than `bytes` (the first always comes). `missed` when a worker held the lock.
+    func takeDone(limit: Int, bytes: Int = .max, wait: Bool = true)
+        -> (deliveries: [PictureDelivery], more: Bool, missed: Bool) {
+        guard acquire(wait: wait) else { return ([], true, true) }
+        defer { lock.unlock() }
+        var count = 0, total = 0
+        for delivery in done.prefix(limit) {
+            let size = delivery.surface?.byteCount ?? 0
+            if count > 0 && total + size > bytes { break }
+            total += size
+            count += 1
+        }
+        let out = Array(done.prefix(count))
+        done.removeFirst(count)
+        return (out, !done.isEmpty, false)
+    }
+
+    private func acquire(wait: Bool) -> Bool {
+        if wait {
+            lock.lock()
+            return true
+        }
+        return lock.tryLock()
     }
 
     /// True when finished pictures wait to be taken.
-    var hasDone: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !done.isEmpty
-    }
+    var hasDone: Bool { locked { !done.isEmpty } }
 
-    /// True while anything is queued or being decoded.
-    var isBusy: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !queue.isEmpty || !inFlight.isEmpty || !done.isEmpty
-    }
+    /// True while anything is queued, being decoded or waiting to be freed.
+    var isBusy: Bool { locked { !queue.isEmpty || !inFlight.isEmpty || !done.isEmpty || !toFree.isEmpty } }
 
     /// Files decoded so far (not counting reused sources).
-    var decodes: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return decodeCount
+    var decodes: Int { locked { decodeCount } }
+
+    /// Pictures freed by the workers for the cache, and their bytes.
+    var freed: (count: Int, bytes: Int) { locked { (freedCount, freedBytesTotal) } }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 
     /// Empties the wake pipe; true when anything had arrived (or waits to be taken).
@@ -143,18 +189,25 @@ final class PictureWorkers: @unchecked Sendable {
         return any
     }
 
-    /// Blocks until nothing is queued or in flight (tests and benchmarks).
+    /// Blocks until nothing is queued, in flight or waiting to be freed (tests and benchmarks).
     func waitUntilIdle() {
-        condition.lock()
-        while !queue.isEmpty || !inFlight.isEmpty { condition.wait() }
-        condition.unlock()
+        lock.lock()
+        while !queue.isEmpty || !inFlight.isEmpty || !toFree.isEmpty { lock.wait() }
+        lock.unlock()
+    }
+
+    /// Runs `body` while holding the workers' lock (tests: a worker holding it while a frame draws).
+    func whileLocked(_ body: () -> Void) {
+        lock.lock()
+        body()
+        lock.unlock()
     }
 
     func stop() {
-        condition.lock()
+        lock.lock()
         stopped = true
-        condition.broadcast()
-        condition.unlock()
+        lock.broadcast()
+        lock.unlock()
     }
 
     deinit {
@@ -162,28 +215,43 @@ final class PictureWorkers: @unchecked Sendable {
         close(wakeWriteFD)
     }
 
-    private func work() {
+    private func work(stepsAside: Bool) {
         // Below the drawing thread: on a busy machine the frame, not the decode, gets the core.
         gd_lower_thread_priority(PictureMetrics.workerNice)
         let producer = PictureProducer()
+        if stepsAside { producer.gate = gate }
         while true {
-            condition.lock()
-            while queue.isEmpty && !stopped { condition.wait() }
+            lock.lock()
+            while queue.isEmpty && toFree.isEmpty && !stopped { lock.wait() }
             if stopped {
-                condition.unlock()
+                lock.unlock()
                 return
+            }
+            if !toFree.isEmpty {
+                var freeing = toFree
+                toFree.removeAll()
+                lock.unlock()
+                let bytes = freeing.reduce(0) { $0 + $1.byteCount }
+                let count = freeing.count
+                freeing.removeAll()  // the last references: cairo frees the pixels here
+                lock.lock()
+                freedCount += count
+                freedBytesTotal += bytes
+                lock.broadcast()
+                lock.unlock()
+                continue
             }
             let key = queue.removeFirst()
             inFlight.insert(key)
-            condition.unlock()
+            lock.unlock()
             let before = producer.decodes
             let delivery = producer.produce(key)
-            condition.lock()
+            lock.lock()
             inFlight.remove(key)
             done.append(delivery)
             decodeCount += producer.decodes - before
-            condition.broadcast()
-            condition.unlock()
+            lock.broadcast()
+            lock.unlock()
             var byte: UInt8 = 1
             _ = write(wakeWriteFD, &byte, 1)  // outside the lock: the drawing thread never waits on a syscall
         }
