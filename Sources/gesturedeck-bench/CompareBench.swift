@@ -57,6 +57,7 @@ enum CompareBench {
         result.transport = compositor.transportName
         let directRenderer = CairoRenderer(), compositorRenderer = CairoRenderer()
         compositorRenderer.occlusionCulling = true
+        compositorRenderer.retainedLayers = true
         let surface = ImageSurface(width: Int(size.width), height: Int(size.height))
         let fullBytes = Double(surface.width * surface.height * 4)
         // The app's first paint on both: caches warm up, the compositor sends its whole first frame.
