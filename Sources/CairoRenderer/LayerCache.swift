@@ -52,6 +52,8 @@ public struct LayerStatistics: Sendable, Equatable {
     public var exactHits = 0
     public var shiftedHits = 0
     public var evictions = 0
+
+    public init(budget: Int = 0) { self.budget = budget }
 }
 
 /// The retained layers' rasters, one per item identity, least recently used first out under a
@@ -71,6 +73,9 @@ final class LayerCache {
     static let screensPerBudget = 3
     /// A face with a smaller middle (a badge, a chip) is drawn as before: a copy saves little.
     static let minimumArea = 4096
+    /// A run with fewer commands wholly inside the middle is drawn as before: the rest of a run
+    /// is drawn around the copy anyway, so a copy that saves less costs more than it saves.
+    static let minimumInside = 2
     /// Rasters wider or taller than this many device pixels are never made.
     static let maximumSide = 4096
     /// Identities remembered from earlier frames (a run is rasterised the second time it is seen).
@@ -248,12 +253,14 @@ extension CairoRenderer {
                 clipInteriors.append(interior(of: rect, radius: radius, deviceScale: k, toDevice: toDevice))
             case .popClip:
                 _ = clipInteriors.popLast()
-            case .fillRect(let face, _, _) where groupDepth == 0:
-                guard let g = opaqueInterior(of: commands[i], deviceScale: k, toDevice: toDevice),
-                      CairoRenderer.within(g, clipInteriors) == g, let faceBounds = bounds[i] else { continue }
-                let inner = PixelRect(x: g.x + 1, y: g.y + 1, width: g.width - 2, height: g.height - 2)
-                guard inner.area >= LayerCache.minimumArea else { continue }
+            case .fillRect(let face, _, let radius) where groupDepth == 0:
+                guard opaqueInterior(of: commands[i], deviceScale: k, toDevice: toDevice) != nil,
+                      let inner = CairoRenderer.layerInterior(of: face, radius: radius, deviceScale: k, toDevice: toDevice),
+                      CairoRenderer.within(inner, clipInteriors) == inner, let faceBounds = bounds[i],
+                      inner.area >= LayerCache.minimumArea else { continue }
                 var j = i + 1, depth = 0, end = i + 1, content = 0, strokes = false
+                // Commands wholly inside the middle: what a copy saves (the rest is drawn anyway).
+                var inside = 0, insideAtEnd = 0
                 scan: while j < n {
                     switch commands[j] {
                     case .pushClip: depth += 1
@@ -273,10 +280,11 @@ extension CairoRenderer {
                         guard let b = bounds[j], b.intersects(inner) else { break scan }
                         content += 1
                     }
+                    if let b = bounds[j], inner.contains(b) { inside += 1 }
                     j += 1
-                    if depth == 0 { end = j }
+                    if depth == 0 { (end, insideAtEnd) = (j, inside) }
                 }
-                guard content >= 2 else { continue }
+                guard content >= 2, insideAtEnd >= LayerCache.minimumInside else { continue }
                 let run = commands[i..<end]
                 let plan = LayerPlan(
                     start: i, end: end, raster: faceBounds, inner: inner, origin: toDevice(face.origin),
@@ -330,6 +338,22 @@ extension CairoRenderer {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         }
         return true
+    }
+
+    /// The device pixels a rounded rectangle covers wholly, as one rectangle: inset from every
+    /// side by where the corner arc crosses its diagonal (radius x (1 - 1/sqrt 2)), plus a pixel.
+    /// Larger than the straight middle band for text near a card's edge.
+    static func layerInterior(of rect: Rect, radius: Double, deviceScale: Double, toDevice: (Point) -> Point) -> PixelRect? {
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        let a = toDevice(Point(x: rect.minX, y: rect.minY)), b = toDevice(Point(x: rect.maxX, y: rect.maxY))
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite,
+              abs(a.x) < 1e7, abs(a.y) < 1e7, abs(b.x) < 1e7, abs(b.y) < 1e7 else { return nil }
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2)) * deviceScale
+        let d = r * (1 - 0.5.squareRoot())
+        let left = Int((a.x + d).rounded(.up)) + 1, right = Int((b.x - d).rounded(.down)) - 1
+        let top = Int((a.y + d).rounded(.up)) + 1, bottom = Int((b.y - d).rounded(.down)) - 1
+        guard right > left, bottom > top else { return nil }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// The larger of two holes.
