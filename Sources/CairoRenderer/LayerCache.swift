@@ -76,6 +76,10 @@ final class LayerCache {
     /// A run with fewer commands wholly inside the middle is drawn as before: the rest of a run
     /// is drawn around the copy anyway, so a copy that saves less costs more than it saves.
     static let minimumInside = 2
+    /// Rasterisations one frame may make; further runs are drawn as before and rasterised in a
+    /// later frame. A list that starts scrolling would otherwise rasterise every visible row in
+    /// its first moving frame (a spike of about one direct frame on top of the frame itself).
+    static let rasterisationsPerFrame = 3
     /// Rasters wider or taller than this many device pixels are never made.
     static let maximumSide = 4096
     /// Identities remembered from earlier frames (a run is rasterised the second time it is seen).
@@ -97,6 +101,7 @@ final class LayerCache {
     private var previousExact: Set<LayerKey> = []
     private var currentExact: Set<LayerKey> = []
     private var shifted: [PixelRect] = []
+    private var rasterisedThisFrame = 0
     /// Device pixels the last frame copied from a raster of another phase.
     private(set) var settle: [PixelRect] = []
 
@@ -111,6 +116,7 @@ final class LayerCache {
         currentExact.removeAll(keepingCapacity: true)
         seenNow.removeAll(keepingCapacity: true)
         shifted.removeAll()
+        rasterisedThisFrame = 0
     }
 
     func planned(_ plan: LayerPlan) {
@@ -150,7 +156,9 @@ final class LayerCache {
             return nil
         }
         let r = plan.raster
-        guard r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide else { return nil }
+        guard r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide,
+              rasterisedThisFrame < LayerCache.rasterisationsPerFrame else { return nil }
+        rasterisedThisFrame += 1
         let surface = ImageSurface(width: r.width, height: r.height)
         let scr = cairo_create(surface.handle)!
         // The frame's own matrix, moved by whole device pixels: the same sub-pixel phase.

@@ -1,3 +1,4 @@
+import CCairo
 import CairoRenderer
 import DeckApp
 import Foundation
@@ -124,5 +125,48 @@ import Testing
         #expect(s.rasterised > 0, "\(name): no layer was rasterised")
         #expect(s.exactHits + s.shiftedHits > 0, "\(name): no layer was copied")
         #expect(s.peakBytes > 0 && s.peakBytes <= s.budget, "\(name): peak \(s.peakBytes) bytes, budget \(s.budget)")
+    }
+}
+
+/// The layer cache's bookkeeping on a list of eight rows made here (counted, never timed).
+@Suite struct LayerCacheTests {
+    /// Eight opaque rows, each with two lines of text well inside, moved down by `offset`.
+    static func rows(offset: Double) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        for i in 0..<8 {
+            let row = Rect(x: 0, y: offset + Double(i) * 72, width: 480, height: 72)
+            list.append(.fillRect(row, .solid(.white), cornerRadius: 0))
+            list.append(.text("Row \(i)", Rect(x: 80, y: row.minY + 12, width: 300, height: 22), TextStyle(size: 16, weight: .bold)))
+            list.append(.text("Preview \(i)", Rect(x: 80, y: row.minY + 39, width: 300, height: 20), TextStyle(size: 14)))
+        }
+        return list
+    }
+
+    @Test func aFrameRasterisesAtMostItsShareAndRestingCopiesAreExact() {
+        let renderer = CairoRenderer(), direct = CairoRenderer()
+        renderer.retainedLayers = true
+        let per = 3  // LayerCache.rasterisationsPerFrame
+        let surface = ImageSurface(width: 480, height: 640)
+        func draw(_ list: DisplayList) {
+            let cr = cairo_create(surface.handle)!
+            renderer.draw(list, on: cr)
+            cairo_destroy(cr)
+        }
+        draw(Self.rows(offset: 0))
+        #expect(renderer.layerStatistics.rasterised == 0, "a run seen for the first time is drawn as before")
+        draw(Self.rows(offset: 0.5))
+        #expect(renderer.layerStatistics.rasterised == per)
+        draw(Self.rows(offset: 1.25))
+        #expect(renderer.layerStatistics.rasterised == 2 * per)
+        #expect(renderer.layerStatistics.shiftedHits == per, "the rows rasterised before move: copied shifted")
+        #expect(!renderer.settleRects.isEmpty)
+        // At rest (the same list again) every row is exact: rasterised anew or copied at its phase.
+        for _ in 0..<4 { draw(Self.rows(offset: 1.25)) }
+        #expect(renderer.settleRects.isEmpty)
+        #expect(renderer.layerStatistics.exactHits > 0)
+        let whole = direct.image(of: Self.rows(offset: 1.25), width: 480, height: 640)
+        #expect(DamageRepaintTests.identical(whole, surface))
+        #expect(renderer.layerStatistics.peakBytes >= 8 * 480 * 72 * 4 / 2)
     }
 }
