@@ -108,9 +108,14 @@ final class LayerCache {
     /// Scales the budget to the image surface drawn on.
     func fit(target: OpaquePointer?) {
         guard let target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
-        let screen = Int(cairo_image_surface_get_width(target)) * Int(cairo_image_surface_get_height(target)) * 4
-        statistics.budget = max(LayerCache.byteBudget, LayerCache.screensPerBudget * screen)
+        let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
+        statistics.budget = max(LayerCache.byteBudget, LayerCache.screensPerBudget * width * height * 4)
+        frame = PixelRect(x: 0, y: 0, width: width, height: height)
     }
+
+    /// The surface drawn on, when it is an image: settle rectangles outside it are dropped (they
+    /// would never be repainted, and the window would keep asking for a frame).
+    private var frame: PixelRect?
 
     func beginFrame() {
         currentExact.removeAll(keepingCapacity: true)
@@ -128,7 +133,7 @@ final class LayerCache {
         swap(&previousExact, &currentExact)
         if seen.count + seenNow.count > LayerCache.seenLimit { seen.removeAll() }
         seen.formUnion(seenNow)
-        settle = shifted
+        settle = frame.map { f in shifted.filter { $0.intersects(f) } } ?? shifted
     }
 
     /// The raster to copy for `plan` and where its origin lands (device pixels), made with
