@@ -9,7 +9,7 @@ import InteractionEngine
 public final class CairoRenderer {
     let text = TextCache()
     let pictures = PictureLoader()
-    private let shapes = ShapeCache()
+    let shapes = ShapeCache()
 
     /// Device pixels per layout pixel (2 on a HiDPI screen).
     public var scale: Double = 1
@@ -18,6 +18,14 @@ public final class CairoRenderer {
     /// stacked cards; issue 21). Off on the direct path (headless output, the reference);
     /// the compositor path turns it on. The same pixels either way (DamageRepaintTests).
     public var occlusionCulling = false
+
+    /// Composites retained layers (a card's or row's face and what is drawn on it, rasterised
+    /// once) instead of drawing their commands (issue 21, LayerCache.swift). Off on the direct
+    /// path; the compositor path turns it on.
+    public var retainedLayers = false
+    let layers = LayerCache()
+    /// Device bounds of each command of the list being drawn, when the caller has them.
+    var knownBounds: [PixelRect?]?
 
     public init() {}
 
@@ -34,17 +42,41 @@ public final class CairoRenderer {
     /// push or pop) whose index `skip` accepts is left out: one wholly outside the damage.
     public func draw(_ list: DisplayList, on cr: OpaquePointer, skip: ((Int) -> Bool)? = nil) {
         shapes.fit(target: cairo_get_target(cr))
+        layers.fit(target: cairo_get_target(cr))
         pictures.beginFrame()
         defer { pictures.endFrame() }
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
-        var currentScale = scale
+        let occluders = occlusionCulling ? occluders(in: list) : []
+        let plans = retainedLayers ? planLayers(list, width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
+                                                height: Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : [:]
+        drawCommands(list, 0..<list.commands.count, on: cr, skip: skip, occluders: occluders, clipInteriors: [],
+                     layers: plans)
+        if retainedLayers { layers.endFrame() }
+        knownBounds = nil
+        cairo_restore(cr)
+    }
+
+    /// Draws `range` of `list` (balanced pushes and pops) onto `cr`, whose matrix holds `scale`.
+    /// A retained layer of `layers` that starts at an index is composited instead of its commands.
+    func drawCommands(_ list: DisplayList, _ range: Range<Int>, on cr: OpaquePointer, skip: ((Int) -> Bool)?,
+                      occluders: [(index: Int, rect: PixelRect)], clipInteriors outer: [PixelRect?],
+                      layers: [Int: LayerPlan], deviceScale: Double? = nil, replaced: PixelRect? = nil) {
+        var currentScale = deviceScale ?? scale
         var scaleStack: [Double] = []
         var opacityStack: [Double] = []
         // Pixels wholly inside every open clip: only there may a face's middle count as painted.
-        var clipInteriors: [PixelRect?] = []
-        let occluders = occlusionCulling ? occluders(in: list) : []
-        for (index, command) in list.commands.enumerated() {
+        var clipInteriors: [PixelRect?] = outer
+        var next = range.lowerBound
+        while next < range.upperBound {
+            let index = next, command = list.commands[index]
+            next += 1
+            if let plan = layers[index], opacityStack.isEmpty,
+               drawLayer(plan, of: list, on: cr, skip: skip, occluders: occluders, clipInteriors: clipInteriors,
+                         deviceScale: currentScale) {
+                next = plan.end
+                continue
+            }
             if let skip, skip(index) {
                 // A stroked line leaves round caps and joins set on `cr` for what follows:
                 // a skipped one must too, or later strokes would differ.
@@ -70,7 +102,7 @@ public final class CairoRenderer {
                     setPaint(cr, paint, rect)
                     cairo_fill(cr)
                 } else {
-                    let hole = occlusion(of: deviceBox(cr, rect, margin: 0), after: index, occluders)
+                    let hole = larger(occlusion(of: deviceBox(cr, rect, margin: 0), after: index, occluders), replaced)
                     shapes.fill(cr, rect, paint, radius: radius, deviceScale: currentScale, hole: hole) { scr, r, rad in
                         // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                         self.roundedRect(scr, r, rad)
@@ -79,7 +111,7 @@ public final class CairoRenderer {
                     }
                 }
             case .strokeRect(let rect, let color, let width, let radius):
-                let hole = occlusion(of: deviceBox(cr, rect, margin: 0), after: index, occluders)
+                let hole = larger(occlusion(of: deviceBox(cr, rect, margin: 0), after: index, occluders), replaced)
                 shapes.stroke(cr, rect, color, lineWidth: width, radius: radius, deviceScale: currentScale, hole: hole) { scr, r, rad, w in
                     // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
                     self.roundedRect(scr, r.insetBy(dx: w / 2, dy: w / 2), rad)
@@ -94,7 +126,7 @@ public final class CairoRenderer {
                     ? opaqueInterior(cr, of: list.commands[index + 1], deviceScale: currentScale)
                         .flatMap { CairoRenderer.within($0, clipInteriors) } : nil
                 let later = occlusion(of: deviceBox(cr, shadowed, margin: blur), after: index, occluders)
-                let hole = (under?.area ?? 0) >= (later?.area ?? 0) ? under : later
+                let hole = larger((under?.area ?? 0) >= (later?.area ?? 0) ? under : later, replaced)
                 shapes.shadow(cr, rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color,
                               deviceScale: currentScale, hole: hole) { scr, r, rad, b in
                     // Device pixels, at the origin: into the cached surface, or straight onto `cr` on a miss.
@@ -150,7 +182,6 @@ public final class CairoRenderer {
                 cairo_paint_with_alpha(cr, opacityStack.popLast() ?? 1)
             }
         }
-        cairo_restore(cr)
     }
 
     /// Renders `list` into a new image of `width` x `height` layout pixels.

@@ -76,7 +76,13 @@ public final class FrameCompositor {
     /// Draws and presents `list`; false when there is no buffer to draw into.
     @discardableResult
     public func present(_ list: DisplayList, renderer: CairoRenderer) -> Bool {
-        let damage = tracker.update(list, renderer: renderer, width: presenter.width, height: presenter.height)
+        var damage = tracker.update(list, renderer: renderer, width: presenter.width, height: presenter.height)
+        // Layers the last frame copied at a shifted phase are repainted exactly (LayerCache).
+        let settle = renderer.settleRects
+        if !settle.isEmpty {
+            damage = damage.union(FrameDamage(rects: settle, width: presenter.width, height: presenter.height),
+                                  width: presenter.width, height: presenter.height)
+        }
         lastDamage = damage
         let bounds = tracker.commandBounds
         lastPaintMillis = 0

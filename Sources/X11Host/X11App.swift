@@ -99,6 +99,7 @@ public final class X11App {
             compositor = FrameCompositor(display: window.display, window: window.window, width: frame.width, height: frame.height,
                                          owner: window)
             renderer.occlusionCulling = compositor != nil
+            renderer.retainedLayers = compositor != nil
         }
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()
@@ -193,6 +194,7 @@ public final class X11App {
             session.tick(at: engineTime)
             // A paused replay stands still even mid-animation: no frames until something changes.
             let animating = (transport?.isPaused != true && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
+                || renderer.layersNeedSettle
             if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
                 draw(at: now)
                 wasAnimating = animating
@@ -220,7 +222,7 @@ public final class X11App {
         if XPending(window.display) > 0 { return 0 }
         let replayPaused = transport?.isPaused == true
         if needsDraw || wasAnimating || (!replayPaused && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
-            || transport?.isPaused == false {
+            || renderer.layersNeedSettle || transport?.isPaused == false {
             return Int32(max(0, (lastFrameTime + X11App.frameInterval - now).rounded(.up)))
         }
         // A replay's deck runs on the trace's time, which the transport moves: its timers wait for it.

@@ -24,12 +24,16 @@ struct CompareResult {
     var direct = PathFigures()
     var compositor = PathFigures()
     var transport = ""
+    /// The compositor renderer's retained layers at the end of the run.
+    var layers = LayerStatistics()
     /// Compositor p99 over direct p99 of draw + present.
     var ratio: Double { compositor.total.p99 / max(1e-9, direct.total.p99) }
 
     var json: [String: Any] {
         ["scene": scene, "size": sizeLabel(size), "direct": direct.json, "compositor": compositor.json,
-         "transport": transport, "p99Ratio": rounded(ratio)]
+         "transport": transport, "p99Ratio": rounded(ratio),
+         "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
+                    "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions]]
     }
 }
 
@@ -57,6 +61,7 @@ enum CompareBench {
         result.transport = compositor.transportName
         let directRenderer = CairoRenderer(), compositorRenderer = CairoRenderer()
         compositorRenderer.occlusionCulling = true
+        compositorRenderer.retainedLayers = true
         let surface = ImageSurface(width: Int(size.width), height: Int(size.height))
         let fullBytes = Double(surface.width * surface.height * 4)
         // The app's first paint on both: caches warm up, the compositor sends its whole first frame.
@@ -96,6 +101,7 @@ enum CompareBench {
             }
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
         }
+        result.layers = compositorRenderer.layerStatistics
         let n = Double(max(1, script.count))
         result.direct = PathFigures(draw: Distribution(d.draw), present: Distribution(d.present),
                                     total: Distribution(d.total), bytesPerFrame: fullBytes)
@@ -150,6 +156,16 @@ enum CompareBench {
         for f in floors {
             out.append(pad("floor", 10) + pad(sizeLabel(f.size), 10) + pad("solid+shm", 11) + lpad("", 32)
                        + lpad(fmt(f.total.p50), 10) + lpad(fmt(f.total.p99), 7) + lpad(fmt(f.total.max), 7))
+        }
+        out.append("")
+        out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel)")
+        out.append(pad("scene", 10) + pad("size", 10) + lpad("peak MB", 9) + lpad("budget MB", 11) + lpad("rasterised", 12)
+                   + lpad("exact", 8) + lpad("shifted", 9) + lpad("evicted", 9))
+        for r in results {
+            let l = r.layers
+            out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + lpad(fmt(Double(l.peakBytes) / 1048576, 1), 9)
+                       + lpad(fmt(Double(l.budget) / 1048576, 1), 11) + lpad("\(l.rasterised)", 12) + lpad("\(l.exactHits)", 8)
+                       + lpad("\(l.shiftedHits)", 9) + lpad("\(l.evictions)", 9))
         }
         return out
     }

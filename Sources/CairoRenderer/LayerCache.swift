@@ -1,0 +1,388 @@
+import CCairo
+import InteractionEngine
+
+/// A retained layer found in a display list (issue 21): an opaque face at `start` (a card, a
+/// row) and the commands drawn on it, up to `end` (balanced pushes and pops).
+///
+/// The face replaces every pixel of its opaque middle, so what the run leaves there depends on
+/// the run alone: it is rasterised once into a surface and copied each frame. The rest of the
+/// run (the face's rounded edge, what reaches past the middle) is drawn as before, clipped to
+/// the outside of `inner`, so those pixels are the direct path's.
+struct LayerPlan {
+    let start: Int
+    let end: Int
+    /// Device pixels the raster holds: the face's whole device bounds (a raster of the middle
+    /// alone would leave the face's own rounded clip outside the surface, which cairo then drops,
+    /// rounding the edge pixels of what the clip cuts differently from the frame).
+    let raster: PixelRect
+    /// Device pixels the layer's copy writes: the face's wholly covered middle, two pixels in
+    /// from its edge.
+    let inner: PixelRect
+    /// The face's device origin, exactly (not snapped).
+    let origin: Point
+    /// The run moved to the raster's origin by whole device pixels: equal keys, equal pixels.
+    let exact: LayerKey
+    /// The run relative to the face's own origin, to 1/64 px: the same item at any phase.
+    let identity: LayerKey
+    /// The run strokes a line or polyline (which leaves round caps set on the context).
+    let strokes: Bool
+}
+
+/// What a layer draws, as a key: the device scale and the commands in the layer's own space.
+struct LayerKey: Hashable {
+    /// The device scale and the translation to the raster's origin (zero in an identity).
+    let scale: Double
+    let tx: Double
+    let ty: Double
+    let commands: [DrawCommand]
+}
+
+/// Layer figures the bench and the overlay report.
+public struct LayerStatistics: Sendable, Equatable {
+    /// Rasters held now, and their bytes.
+    public var layers = 0
+    public var bytes = 0
+    /// The most bytes held at once since the renderer was made.
+    public var peakBytes = 0
+    /// The byte budget in force (`LayerCache.byteBudget` or `screensPerBudget` screens).
+    public var budget = 0
+    /// Runs rasterised into a layer, copied from a raster of their exact phase, copied from a
+    /// raster of another phase shifted to the nearest pixel (moving layers only), rasters evicted.
+    public var rasterised = 0
+    public var exactHits = 0
+    public var shiftedHits = 0
+    public var evictions = 0
+
+    public init(budget: Int = 0) { self.budget = budget }
+}
+
+/// The retained layers' rasters, one per item identity, least recently used first out under a
+/// byte budget.
+///
+/// A layer whose exact key was drawn in the previous frame is at rest: it is copied only from a
+/// raster of its exact phase (else drawn as before), so a frame in which nothing moves has the
+/// direct path's pixels. A moving layer may be copied from a raster of another phase, shifted
+/// to the nearest device pixel (at most half a pixel off); those pixels are listed in `settle`
+/// and repainted exactly in the next frame (the compositor adds them to its damage).
+final class LayerCache {
+    /// The least memory the rasters may take, in bytes: a 1280x800 wallet's cards (about 1 MB
+    /// each) or two screens of message rows.
+    static let byteBudget = 16 << 20
+    /// Screens of rasters the budget holds at least: a stack of cards covers the window about
+    /// twice over (each raster is a whole face, also where the next card hides it).
+    static let screensPerBudget = 3
+    /// A face with a smaller middle (a badge, a chip) is drawn as before: a copy saves little.
+    static let minimumArea = 4096
+    /// A run with fewer commands wholly inside the middle is drawn as before: the rest of a run
+    /// is drawn around the copy anyway, so a copy that saves less costs more than it saves.
+    static let minimumInside = 2
+    /// Rasterisations one frame may make; further runs are drawn as before and rasterised in a
+    /// later frame. A list that starts scrolling would otherwise rasterise every visible row in
+    /// its first moving frame (a spike of about one direct frame on top of the frame itself).
+    static let rasterisationsPerFrame = 3
+    /// Rasters wider or taller than this many device pixels are never made.
+    static let maximumSide = 4096
+    /// Identities remembered from earlier frames (a run is rasterised the second time it is seen).
+    static let seenLimit = 4096
+
+    private struct Entry {
+        let surface: ImageSurface
+        let exact: LayerKey
+        let origin: Point
+        let raster: PixelRect
+        var lastUse: Int
+    }
+
+    private var entries: [LayerKey: Entry] = [:]
+    private var clock = 0
+    private(set) var statistics = LayerStatistics(budget: LayerCache.byteBudget)
+    private var seen: Set<LayerKey> = []
+    private var seenNow: Set<LayerKey> = []
+    private var previousExact: Set<LayerKey> = []
+    private var currentExact: Set<LayerKey> = []
+    private var shifted: [PixelRect] = []
+    private var rasterisedThisFrame = 0
+    /// Device pixels the last frame copied from a raster of another phase.
+    private(set) var settle: [PixelRect] = []
+
+    /// Scales the budget to the image surface drawn on.
+    func fit(target: OpaquePointer?) {
+        guard let target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
+        let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
+        statistics.budget = max(LayerCache.byteBudget, LayerCache.screensPerBudget * width * height * 4)
+        frame = PixelRect(x: 0, y: 0, width: width, height: height)
+    }
+
+    /// The surface drawn on, when it is an image: settle rectangles outside it are dropped (they
+    /// would never be repainted, and the window would keep asking for a frame).
+    private var frame: PixelRect?
+
+    func beginFrame() {
+        currentExact.removeAll(keepingCapacity: true)
+        seenNow.removeAll(keepingCapacity: true)
+        shifted.removeAll()
+        rasterisedThisFrame = 0
+    }
+
+    func planned(_ plan: LayerPlan) {
+        currentExact.insert(plan.exact)
+        seenNow.insert(plan.identity)
+    }
+
+    func endFrame() {
+        swap(&previousExact, &currentExact)
+        if seen.count + seenNow.count > LayerCache.seenLimit { seen.removeAll() }
+        seen.formUnion(seenNow)
+        settle = frame.map { f in shifted.filter { $0.intersects(f) } } ?? shifted
+    }
+
+    /// The raster to copy for `plan` and where its origin lands (device pixels), made with
+    /// `render` when needed; nil when the run is to be drawn as before (first seen, too big).
+    func raster(for plan: LayerPlan, matrix: cairo_matrix_t, render: (OpaquePointer) -> Void) -> (surface: ImageSurface, at: PixelRect)? {
+        clock += 1
+        if var entry = entries[plan.identity] {
+            entry.lastUse = clock
+            entries[plan.identity] = entry
+            if entry.exact == plan.exact {
+                statistics.exactHits += 1
+                return (entry.surface, plan.raster)
+            }
+            if !previousExact.contains(plan.exact) {
+                let at = PixelRect(x: Int((Double(entry.raster.x) + plan.origin.x - entry.origin.x).rounded()),
+                                   y: Int((Double(entry.raster.y) + plan.origin.y - entry.origin.y).rounded()),
+                                   width: entry.raster.width, height: entry.raster.height)
+                if at.contains(plan.inner) {
+                    statistics.shiftedHits += 1
+                    shifted.append(plan.inner)
+                    return (entry.surface, at)
+                }
+            }
+        } else if !seen.contains(plan.identity) {
+            return nil
+        }
+        let r = plan.raster
+        guard r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide,
+              rasterisedThisFrame < LayerCache.rasterisationsPerFrame else { return nil }
+        rasterisedThisFrame += 1
+        let surface = ImageSurface(width: r.width, height: r.height)
+        let scr = cairo_create(surface.handle)!
+        // The frame's own matrix, moved by whole device pixels: the same sub-pixel phase.
+        var m = matrix
+        m.x0 -= Double(r.x)
+        m.y0 -= Double(r.y)
+        cairo_set_matrix(scr, &m)
+        render(scr)
+        cairo_destroy(scr)
+        cairo_surface_flush(surface.handle)
+        statistics.rasterised += 1
+        if let old = entries.removeValue(forKey: plan.identity) { statistics.bytes -= old.raster.area * 4 }
+        let size = r.area * 4
+        while statistics.bytes + size > statistics.budget,
+              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            if let gone = entries.removeValue(forKey: oldest) {
+                statistics.bytes -= gone.raster.area * 4
+                statistics.evictions += 1
+            }
+        }
+        entries[plan.identity] = Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock)
+        statistics.bytes += size
+        statistics.layers = entries.count
+        statistics.peakBytes = max(statistics.peakBytes, statistics.bytes)
+        return (surface, r)
+    }
+}
+
+extension DrawCommand {
+    /// The command moved by (`dx`, `dy`), its coordinates rounded to `quantum` when given (keys only).
+    func shifted(_ dx: Double, _ dy: Double, quantum: Double? = nil) -> DrawCommand {
+        func x(_ v: Double) -> Double { quantum.map { q in ((v + dx) / q).rounded() * q } ?? v + dx }
+        func y(_ v: Double) -> Double { quantum.map { q in ((v + dy) / q).rounded() * q } ?? v + dy }
+        func p(_ a: Point) -> Point { Point(x: x(a.x), y: y(a.y)) }
+        func r(_ a: Rect) -> Rect { Rect(origin: p(a.origin), size: a.size) }
+        switch self {
+        case .fillRect(let a, let paint, let radius): return .fillRect(r(a), paint, cornerRadius: radius)
+        case .strokeRect(let a, let c, let w, let radius): return .strokeRect(r(a), c, lineWidth: w, cornerRadius: radius)
+        case .shadow(let a, let radius, let blur, let offset, let c):
+            return .shadow(r(a), cornerRadius: radius, blur: blur, offset: offset, color: c)
+        case .fillCircle(let c, let radius, let paint): return .fillCircle(center: p(c), radius: radius, paint)
+        case .strokeCircle(let c, let radius, let color, let w): return .strokeCircle(center: p(c), radius: radius, color, lineWidth: w)
+        case .line(let a, let b, let c, let w): return .line(from: p(a), to: p(b), c, width: w)
+        case .polyline(let points, let c, let w): return .polyline(points.map(p), c, width: w)
+        case .text(let s, let a, let style): return .text(s, r(a), style)
+        case .image(let path, let a, let alpha, let radius): return .image(path: path, r(a), alpha: alpha, cornerRadius: radius)
+        case .pushClip(let a, let radius): return .pushClip(r(a), cornerRadius: radius)
+        case .clear, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity: return self
+        }
+    }
+}
+
+extension CairoRenderer {
+    /// The retained layers' figures (bytes held, peak, budget, hits).
+    public var layerStatistics: LayerStatistics { layers.statistics }
+
+    /// Device pixels the last frame copied from a layer raster of another sub-pixel phase:
+    /// the next frame must repaint them (they are exact once the layer rests).
+    public var settleRects: [PixelRect] { layers.settle }
+
+    /// The last frame holds shifted layer copies: one more frame makes them exact.
+    public var layersNeedSettle: Bool { !layers.settle.isEmpty }
+
+    /// The layers of `list` by the index of their face. Faces outside any transform and opacity
+    /// group, wholly inside their clips, whose middle holds at least `LayerCache.minimumArea`
+    /// pixels, with at least two commands drawn on them (each touching the middle, or another
+    /// opaque face inside this one). The run stops at a shadow (the next card), a picture (its
+    /// pixels change as it decodes), a transform, an opacity group or a pop of an outer clip.
+    func planLayers(_ list: DisplayList, width: Int, height: Int) -> [Int: LayerPlan] {
+        layers.beginFrame()
+        let bounds: [PixelRect?]
+        if let known = knownBounds, known.count == list.commands.count {
+            bounds = known
+        } else {
+            var computed = [PixelRect?](repeating: nil, count: list.commands.count)
+            for item in paintedItems(of: list, width: width, height: height) { computed[item.index] = item.bounds }
+            bounds = computed
+            knownBounds = computed
+        }
+        var k = scale, tx = 0.0, ty = 0.0
+        var transforms: [(Double, Double, Double)] = []
+        var plans: [Int: LayerPlan] = [:]
+        var groupDepth = 0
+        var clipInteriors: [PixelRect?] = []
+        let commands = list.commands, n = commands.count
+        for i in 0..<n {
+            let (kk, x0, y0) = (k, tx, ty)
+            let toDevice = { (p: Point) in Point(x: p.x * kk + x0, y: p.y * kk + y0) }
+            switch commands[i] {
+            case .pushTransform(let t):
+                transforms.append((k, tx, ty))
+                tx += k * t.translation.x
+                ty += k * t.translation.y
+                k *= t.scale
+            case .popTransform:
+                if let top = transforms.popLast() { (k, tx, ty) = top }
+            case .pushOpacity: groupDepth += 1
+            case .popOpacity: groupDepth -= 1
+            case .pushClip(let rect, let radius):
+                clipInteriors.append(interior(of: rect, radius: radius, deviceScale: k, toDevice: toDevice))
+            case .popClip:
+                _ = clipInteriors.popLast()
+            case .fillRect(let face, _, let radius) where groupDepth == 0:
+                guard opaqueInterior(of: commands[i], deviceScale: k, toDevice: toDevice) != nil,
+                      let inner = CairoRenderer.layerInterior(of: face, radius: radius, deviceScale: k, toDevice: toDevice),
+                      CairoRenderer.within(inner, clipInteriors) == inner, let faceBounds = bounds[i],
+                      inner.area >= LayerCache.minimumArea else { continue }
+                var j = i + 1, depth = 0, end = i + 1, content = 0, strokes = false
+                // Commands wholly inside the middle: what a copy saves (the rest is drawn anyway).
+                var inside = 0, insideAtEnd = 0
+                scan: while j < n {
+                    switch commands[j] {
+                    case .pushClip: depth += 1
+                    case .popClip:
+                        if depth == 0 { break scan }
+                        depth -= 1
+                    case .pushTransform, .popTransform, .pushOpacity, .popOpacity, .image, .clear, .shadow:
+                        break scan
+                    case .fillRect where opaqueInterior(of: commands[j], deviceScale: k, toDevice: toDevice) != nil:
+                        guard let b = bounds[j], faceBounds.contains(b) else { break scan }
+                        content += 1
+                    case .line, .polyline:
+                        guard let b = bounds[j], b.intersects(inner) else { break scan }
+                        content += 1
+                        strokes = true
+                    default:
+                        guard let b = bounds[j], b.intersects(inner) else { break scan }
+                        content += 1
+                    }
+                    if let b = bounds[j], inner.contains(b) { inside += 1 }
+                    j += 1
+                    if depth == 0 { (end, insideAtEnd) = (j, inside) }
+                }
+                guard content >= 2, insideAtEnd >= LayerCache.minimumInside else { continue }
+                let run = commands[i..<end]
+                let plan = LayerPlan(
+                    start: i, end: end, raster: faceBounds, inner: inner, origin: toDevice(face.origin),
+                    exact: LayerKey(scale: k, tx: tx - Double(faceBounds.x), ty: ty - Double(faceBounds.y), commands: Array(run)),
+                    identity: LayerKey(scale: k, tx: 0, ty: 0,
+                                       commands: run.map { $0.shifted(-face.origin.x, -face.origin.y, quantum: 1.0 / 64) }),
+                    strokes: strokes || run.contains { if case .line = $0 { true } else if case .polyline = $0 { true } else { false } })
+                plans[i] = plan
+                layers.planned(plan)
+            default: break
+            }
+        }
+        return plans
+    }
+
+    /// Composites `plan`'s raster (its middle, less what a later face covers) and draws the rest
+    /// of its run around the middle; false when the run is to be drawn as before.
+    func drawLayer(_ plan: LayerPlan, of list: DisplayList, on cr: OpaquePointer, skip: ((Int) -> Bool)?,
+                   occluders: [(index: Int, rect: PixelRect)], clipInteriors: [PixelRect?], deviceScale: Double) -> Bool {
+        let bounds = knownBounds
+        // Nothing of the run is repainted: the ordinary path skips it command by command.
+        if let skip, (plan.start..<plan.end).allSatisfy({ skip($0) || bounds?[$0] == nil }) { return false }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard let (surface, at) = layers.raster(for: plan, matrix: matrix, render: { scr in
+            drawCommands(list, plan.start..<plan.end, on: scr, skip: nil, occluders: [], clipInteriors: [], layers: [:],
+                         deviceScale: deviceScale)
+        }) else { return false }
+        let inner = plan.inner
+        // First the rest of the run, as the direct path draws it but for what lies inside the
+        // middle (which the copy replaces next): the face's edge and what reaches past the middle.
+        // Cached shapes leave the middle out. Not clipped to the ring: a rounded clip inside the
+        // run combined with a ring of boxes rounds its edge pixels differently.
+        drawCommands(list, plan.start..<plan.end, on: cr, skip: { i in
+            if skip?(i) == true { return true }
+            guard let b = bounds?[i] else { return false }
+            return inner.contains(b)
+        }, occluders: occluders, clipInteriors: clipInteriors, layers: [:], deviceScale: deviceScale, replaced: inner)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, surface.handle, Double(at.x), Double(at.y))
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        let hole = occlusion(of: inner, after: plan.end - 1, occluders).map { inner.intersection($0) }
+        for band in CairoRenderer.ring(inner, around: hole) {
+            cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+        }
+        cairo_fill(cr)
+        cairo_restore(cr)
+        if plan.strokes {
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        }
+        return true
+    }
+
+    /// The device pixels a rounded rectangle covers wholly, as one rectangle: inset from every
+    /// side by where the corner arc crosses its diagonal (radius x (1 - 1/sqrt 2)), plus a pixel.
+    /// Larger than the straight middle band for text near a card's edge.
+    static func layerInterior(of rect: Rect, radius: Double, deviceScale: Double, toDevice: (Point) -> Point) -> PixelRect? {
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        let a = toDevice(Point(x: rect.minX, y: rect.minY)), b = toDevice(Point(x: rect.maxX, y: rect.maxY))
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite,
+              abs(a.x) < 1e7, abs(a.y) < 1e7, abs(b.x) < 1e7, abs(b.y) < 1e7 else { return nil }
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2)) * deviceScale
+        let d = r * (1 - 0.5.squareRoot())
+        let left = Int((a.x + d).rounded(.up)) + 1, right = Int((b.x - d).rounded(.down)) - 1
+        let top = Int((a.y + d).rounded(.up)) + 1, bottom = Int((b.y - d).rounded(.down)) - 1
+        guard right > left, bottom > top else { return nil }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The larger of two holes.
+    func larger(_ a: PixelRect?, _ b: PixelRect?) -> PixelRect? {
+        guard let b else { return a }
+        guard let a else { return b }
+        return a.area >= b.area ? a : b
+    }
+
+    /// `whole` less `hole`: up to four bands (above, below, left, right); `whole` without a hole.
+    static func ring(_ whole: PixelRect, around hole: PixelRect?) -> [PixelRect] {
+        guard let hole = hole.map({ whole.intersection($0) }), !hole.isEmpty else { return [whole] }
+        return [PixelRect(x: whole.x, y: whole.y, width: whole.width, height: hole.y - whole.y),
+                PixelRect(x: whole.x, y: hole.maxY, width: whole.width, height: whole.maxY - hole.maxY),
+                PixelRect(x: whole.x, y: hole.y, width: hole.x - whole.x, height: hole.height),
+                PixelRect(x: hole.maxX, y: hole.y, width: whole.maxX - hole.maxX, height: hole.height)]
+            .filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,172 @@
+import CCairo
+import CairoRenderer
+import DeckApp
+import Foundation
+import InteractionEngine
+import Testing
+
+/// Retained layers on the compositor path (issue 21, LayerCache.swift), over every gallery trace
+/// drawn as the window draws it (damage, two buffers, occlusion, layers, settle repaints): a frame
+/// whose display list equals the previous one (at rest) equals the direct path's whole repaint byte
+/// for byte; a frame in motion, where a moving layer may be copied from a raster of another
+/// sub-pixel phase, differs by at most `LayerTolerance.maxShare` of its pixels.
+@Suite struct LayerRepaintTests {
+    /// The share of a frame's pixels that may differ in motion: by more than `channelSlack` in a
+    /// channel from the direct pixel and from each of its eight neighbours (a layer copied up to
+    /// half a pixel off moves an edge by one pixel at most).
+    enum LayerTolerance {
+        static let maxShare = 0.002
+        static let channelSlack = 32
+    }
+
+    /// Pixels of `a` farther than `channelSlack` from the pixel of `b` at the same place and from each of its neighbours.
+    static func farPixels(_ a: ImageSurface, _ b: ImageSurface) -> Int {
+        a.withPixels { pa, sa in
+            b.withPixels { pb, sb in
+                var far = 0
+                func close(_ x: Int, _ y: Int, _ bx: Int, _ by: Int) -> Bool {
+                    guard bx >= 0, by >= 0, bx < b.width, by < b.height else { return false }
+                    for c in 0..<4 where abs(Int(pa[y * sa + x * 4 + c]) - Int(pb[by * sb + bx * 4 + c])) > LayerTolerance.channelSlack {
+                        return false
+                    }
+                    return true
+                }
+                for y in 0..<a.height {
+                    if memcmp(pa.baseAddress! + y * sa, pb.baseAddress! + y * sb, a.width * 4) == 0 { continue }
+                    for x in 0..<a.width where !close(x, y, x, y) {
+                        let near = (-1...1).contains { dy in (-1...1).contains { dx in close(x, y, x + dx, y + dy) } }
+                        if !near { far += 1 }
+                    }
+                }
+                return far
+            }
+        }
+    }
+
+    struct Outcome {
+        var frames = 0, resting = 0, moving = 0, inexact = 0, worstShare = 0.0
+        var restingMismatches: [Millis] = []
+        var statistics: LayerStatistics?
+    }
+
+    /// Plays `name` through the compositor's drawing and compares each frame with the direct path.
+    static func play(_ name: String) throws -> Outcome {
+        let trace = try Trace.read(path: DamageRepaintTests.traces + "/" + name, knownScenes: ["wallet", "grid", "messages", "carousel"])
+        let h = trace.header
+        let size = Size(width: Double(h.width), height: Double(h.height))
+        let deck = try Goldens.deck(scene: h.scene, size: size, state: h.state)
+        let direct = CairoRenderer(), compositor = CairoRenderer()
+        compositor.occlusionCulling = true
+        compositor.retainedLayers = true
+        let tracker = DamageTracker()
+        var ring = BufferDamage(buffers: 2, width: h.width, height: h.height)
+        let buffers = [ImageSurface(width: h.width, height: h.height), ImageSurface(width: h.width, height: h.height)]
+        var entries = trace.entries[...]
+        // Past the trace's end, so its last animation comes to rest.
+        let end = (trace.entries.last?.t ?? 0) + 1500
+        var time: Millis = 0, previous: [DrawCommand]? = nil
+        var outcome = Outcome()
+        while time <= end {
+            while let entry = entries.first, entry.t <= time {
+                entries.removeFirst()
+                if let kind = entry.input { deck.handle(InputEvent(kind, at: entry.t)) } else { deck.tick(at: entry.t) }
+            }
+            deck.tick(at: time)
+            let list = deck.render(at: time)
+            let whole = direct.image(of: list, width: h.width, height: h.height)
+            var damage = tracker.update(list, renderer: compositor, width: h.width, height: h.height)
+            damage = damage.union(FrameDamage(rects: compositor.settleRects, width: h.width, height: h.height),
+                                  width: h.width, height: h.height)
+            let (index, repaint) = ring.advance(with: damage, width: h.width, height: h.height)
+            compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
+            let resting = previous == list.commands
+            if DamageRepaintTests.identical(whole, buffers[index]) {
+                if resting { outcome.resting += 1 } else { outcome.moving += 1 }
+            } else if resting {
+                if outcome.restingMismatches.isEmpty, ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil {
+                    try? whole.writePNG(to: "/tmp/layer-rest-\(name)-direct.png")
+                    try? buffers[index].writePNG(to: "/tmp/layer-rest-\(name)-layers.png")
+                }
+                outcome.resting += 1
+                outcome.restingMismatches.append(time)
+            } else {
+                outcome.moving += 1
+                outcome.inexact += 1
+                let share = Double(farPixels(buffers[index], whole)) / Double(h.width * h.height)
+                outcome.worstShare = max(outcome.worstShare, share)
+                if ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil, share > LayerTolerance.maxShare {
+                    try? whole.writePNG(to: "/tmp/layer-\(name)-direct.png")
+                    try? buffers[index].writePNG(to: "/tmp/layer-\(name)-layers.png")
+                }
+            }
+            previous = list.commands
+            outcome.frames += 1
+            time += 1000.0 / 60
+        }
+        outcome.statistics = compositor.layerStatistics
+        return outcome
+    }
+
+    @Test(arguments: DamageRepaintTests.traceNames)
+    func restingFramesEqualWholeRepaintsAndMovingOnesStayWithinTolerance(trace name: String) throws {
+        let o = try Self.play(name)
+        #expect(o.restingMismatches.isEmpty,
+                "\(name): \(o.restingMismatches.count) of \(o.resting) resting frames differ from the direct path, first at \(o.restingMismatches.first ?? 0) ms")
+        #expect(o.resting > 0, "\(name): the trace never came to rest")
+        #expect(o.worstShare <= LayerTolerance.maxShare,
+                "\(name): a moving frame has \(o.worstShare * 100)% of its pixels off by more than \(LayerTolerance.channelSlack)/255 beyond a 1-px shift")
+    }
+
+    /// The wallet and message traces do composite layers (the test above would pass with none).
+    @Test(arguments: ["wallet-reorder.jsonl", "wallet-expanded.jsonl", "messages-row-open.jsonl"])
+    func cardsAndRowsAreComposited(trace name: String) throws {
+        let played = try Self.play(name).statistics
+        let s = try #require(played)
+        #expect(s.rasterised > 0, "\(name): no layer was rasterised")
+        #expect(s.exactHits + s.shiftedHits > 0, "\(name): no layer was copied")
+        #expect(s.peakBytes > 0 && s.peakBytes <= s.budget, "\(name): peak \(s.peakBytes) bytes, budget \(s.budget)")
+    }
+}
+
+/// The layer cache's bookkeeping on a list of eight rows made here (counted, never timed).
+@Suite struct LayerCacheTests {
+    /// Eight opaque rows, each with two lines of text well inside, moved down by `offset`.
+    static func rows(offset: Double) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        for i in 0..<8 {
+            let row = Rect(x: 0, y: offset + Double(i) * 72, width: 480, height: 72)
+            list.append(.fillRect(row, .solid(.white), cornerRadius: 0))
+            list.append(.text("Row \(i)", Rect(x: 80, y: row.minY + 12, width: 300, height: 22), TextStyle(size: 16, weight: .bold)))
+            list.append(.text("Preview \(i)", Rect(x: 80, y: row.minY + 39, width: 300, height: 20), TextStyle(size: 14)))
+        }
+        return list
+    }
+
+    @Test func aFrameRasterisesAtMostItsShareAndRestingCopiesAreExact() {
+        let renderer = CairoRenderer(), direct = CairoRenderer()
+        renderer.retainedLayers = true
+        let per = 3  // LayerCache.rasterisationsPerFrame
+        let surface = ImageSurface(width: 480, height: 640)
+        func draw(_ list: DisplayList) {
+            let cr = cairo_create(surface.handle)!
+            renderer.draw(list, on: cr)
+            cairo_destroy(cr)
+        }
+        draw(Self.rows(offset: 0))
+        #expect(renderer.layerStatistics.rasterised == 0, "a run seen for the first time is drawn as before")
+        draw(Self.rows(offset: 0.5))
+        #expect(renderer.layerStatistics.rasterised == per)
+        draw(Self.rows(offset: 1.25))
+        #expect(renderer.layerStatistics.rasterised == 2 * per)
+        #expect(renderer.layerStatistics.shiftedHits == per, "the rows rasterised before move: copied shifted")
+        #expect(!renderer.settleRects.isEmpty)
+        // At rest (the same list again) every row is exact: rasterised anew or copied at its phase.
+        for _ in 0..<4 { draw(Self.rows(offset: 1.25)) }
+        #expect(renderer.settleRects.isEmpty)
+        #expect(renderer.layerStatistics.exactHits > 0)
+        let whole = direct.image(of: Self.rows(offset: 1.25), width: 480, height: 640)
+        #expect(DamageRepaintTests.identical(whole, surface))
+        #expect(renderer.layerStatistics.peakBytes >= 8 * 480 * 72 * 4 / 2)
+    }
+}
