@@ -112,7 +112,7 @@ struct ExtremeEntry: Sendable, CustomTestStringConvertible {
                 continue
             }
             for entry in trace.entries {
-                guard let input = entry.input else { continue }
+                guard let input = entry.event?.kind else { continue }
                 for p in [InputEvent(input, at: entry.t).location].compactMap({ $0 }) {
                     #expect(p.x.isFinite && abs(p.x) <= TraceLimits.coordinate && p.y.isFinite && abs(p.y) <= TraceLimits.coordinate)
                 }
