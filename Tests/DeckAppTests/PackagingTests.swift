@@ -18,11 +18,10 @@ import Testing
         return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
     }
 
-    /// Every long option of `--help` ("scene", "reduce-motion", ...).
+    /// Every long option of `--help` ("scene", "reduce-motion", ...), read from the option table
+    /// that generates it (OptionsTests checks the help text lists exactly these).
     static var helpOptions: [String] {
-        helpSection("Options:").compactMap { line in
-            line.firstMatch(of: /^\s+(?:-h, )?--([a-z-]+)/).map { String($0.1) }
-        }
+        CommandLineOption.all.map(\.name)
     }
 
     /// The first word of each line of a help section (variable names, exit codes).
