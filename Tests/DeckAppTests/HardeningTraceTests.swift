@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 // Issue 19, item 3 (and 6): hostile traces. Every entry is validated when the trace is read;
 // a trace outside the limits is refused with FILE:LINE: problem, and what is accepted replays

@@ -3,6 +3,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// The replay transport (issue 16, item 2) without a window: the deck it leaves is the
 /// deck the trace played straight to that time gives.

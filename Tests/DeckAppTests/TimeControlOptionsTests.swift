@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// `--slow` and `--compare` on the command line, and slow motion reaching the session
 /// and its recordings (issue 16).

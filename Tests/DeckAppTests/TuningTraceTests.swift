@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// Tuning is part of a trace: its header holds the tuning in force, every change is an entry,
 /// and a replay reproduces the tuned session's final frame byte for byte.

@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built binary without a window system and returns (status, stdout, stderr).
 func runGestureDeck(_ arguments: [String], environment: [String: String] = [:], removeDisplay: Bool = true) throws

@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs a tool and returns (status, stdout bytes, stderr text); fails the test when it is not installed.
 func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, out: Data, err: String) {

@@ -5,6 +5,7 @@ import Glibc
 import InteractionEngine
 import Testing
 @testable import X11Host
+import TestSupport
 
 @Suite struct FrameSyncStateTests {
     @Test func extendedCounterIsOddWhileDrawingAndEvenAfter() {
