@@ -1,6 +1,7 @@
 import DeckApp
 import Foundation
 import Testing
+import TestSupport
 
 /// The packaging files beside the code: the man page and completions say what `--help`
 /// says, the .desktop file and AppStream metainfo pass their validators.
@@ -140,16 +141,8 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw PackagingError("\(tool) is not installed (scripts/install-deps --test)")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try runProcess(tool, arguments)
+        return (r.status, String(decoding: r.out, as: UTF8.self), r.err)
     }
 }
 
