@@ -17,8 +17,7 @@ import TestSupport
     }
 
     @Test func slowReachesTheDeckAndTheRecordedHeader() throws {
-        let dir = NSTemporaryDirectory() + "gesturedeck-slow-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder(prefix: "gesturedeck-slow")
         var options = try Options.parse(["--slow", "4", "--state", dir + "/state.json"])
         options.assetsPath = repositoryAssets
         let session = try Session(options: options)
