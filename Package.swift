@@ -52,11 +52,14 @@ let package = Package(
         .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo", "CXkbCommon", "CXext"]),
         .executableTarget(name: "gesturedeck", dependencies: ["DeckApp", "X11Host"]),
         // Prints frame, engine, idle, latency and memory figures (see README "Performance").
-        .executableTarget(name: "gesturedeck-bench", dependencies: ["DeckApp", "CairoRenderer", "InteractionEngine", "X11Host", "CX11", "CCairo"]),
+        .executableTarget(name: "gesturedeck-bench", dependencies: ["DeckApp", "CairoRenderer", "InteractionEngine", "X11Host", "CX11", "CCairo", "TestSupport"]),
 
-        .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine"]),
-        .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine"]),
-        .testTarget(name: "DeckAppTests", dependencies: ["DeckApp", "InteractionEngine"]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11", "CXkbCommon", "CXext", "CXfixes"]),
+        // What the test targets share (Xvfb, the app's process, scratch folders, bad files, a scene
+        // driver); the bench starts its private X server with it too.
+        .target(name: "TestSupport", dependencies: ["DeckApp", "InteractionEngine", "CX11"], path: "Tests/TestSupport"),
+        .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "TestSupport"]),
+        .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "DeckApp", "InteractionEngine", "TestSupport"]),
+        .testTarget(name: "DeckAppTests", dependencies: ["DeckApp", "InteractionEngine", "TestSupport"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "DeckApp", "CX11", "CXkbCommon", "CXext", "CXfixes", "TestSupport"]),
     ]
 )

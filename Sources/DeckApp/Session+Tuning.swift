@@ -14,9 +14,7 @@ public struct TraceTune: Codable, Equatable, Sendable {
 extension TraceEntry {
     /// A tuning change at `time`.
     public static func tune(_ key: String, _ value: Double, at time: Millis) -> TraceEntry {
-        var entry = TraceEntry(t: time, input: nil, tick: nil)
-        entry.tune = TraceTune(key: key, value: value)
-        return entry
+        .tune(TraceTune(key: key, value: value), at: time)
     }
 }
 
@@ -24,12 +22,10 @@ extension Session {
     /// Feeds one recorded trace entry: an input, a tuning change or a frame tick. Every replay
     /// (headless, the window's transport, both sides of a comparison) goes through here.
     public func feed(_ entry: TraceEntry) {
-        if let event = entry.event {
-            handle(event)
-        } else if let change = entry.tune {
-            tune(change.key, to: change.value, at: entry.t)
-        } else {
-            tick(at: entry.t)
+        switch entry {
+        case .input(let event): handle(event)
+        case .tune(let change, let time): tune(change.key, to: change.value, at: time)
+        case .frame(let time): tick(at: time)
         }
     }
 

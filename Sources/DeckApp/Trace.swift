@@ -30,28 +30,87 @@ public struct TraceHeader: Codable, Equatable, Sendable {
     }
 }
 
-/// One line after the header: an input, or a frame tick, at engine time `t` (ms).
-public struct TraceEntry: Codable, Equatable, Sendable {
-    public var t: Millis
-    public var input: InputEvent.Kind?
+/// One line after the header, at engine time `t` (ms): an input, a frame tick, or a tuning change.
+public enum TraceEntry: Equatable, Sendable {
+    /// An input, with its time and pointer kind.
+    case input(InputEvent)
     /// A frame: the engine was ticked (and drawn) at `t`.
-    public var tick: Bool?
-    /// The pointer kind of an input; absent for a mouse (so mouse traces keep their bytes).
-    public var pointer: PointerKind?
+    case frame(at: Millis)
     /// A tuning change made at `t` (the panel, a reloaded preset): replayed in place.
-    public var tune: TraceTune?
+    case tune(TraceTune, at: Millis)
 
-    public static func input(_ event: InputEvent) -> TraceEntry {
-        TraceEntry(t: event.time, input: event.kind, tick: nil, pointer: event.pointerKind == .mouse ? nil : event.pointerKind)
+    /// The entry's engine time, in ms.
+    public var t: Millis {
+        switch self {
+        case .input(let event): event.time
+        case .frame(let time), .tune(_, let time): time
+        }
     }
 
-    public static func frame(at time: Millis) -> TraceEntry {
-        TraceEntry(t: time, input: nil, tick: true)
-    }
-
-    /// The input this entry replays, with its time and pointer kind; nil for a frame tick.
+    /// The input this entry replays, with its time and pointer kind; nil for a frame tick or a tune.
     public var event: InputEvent? {
-        input.map { InputEvent($0, at: t, pointer: pointer ?? .mouse) }
+        if case .input(let event) = self { event } else { nil }
+    }
+
+    /// The tuning change this entry replays; nil for an input or a frame tick.
+    public var tuneChange: TraceTune? {
+        if case .tune(let change, _) = self { change } else { nil }
+    }
+
+    /// The entry as it is written: one JSON object per line.
+    var line: TraceLine {
+        switch self {
+        case .input(let event):
+            TraceLine(t: event.time, input: event.kind, pointer: event.pointerKind == .mouse ? nil : event.pointerKind)
+        case .frame(let time):
+            TraceLine(t: time, tick: true)
+        case .tune(let change, let time):
+            TraceLine(t: time, tune: change)
+        }
+    }
+
+    /// The entry a line holds; nil unless it holds exactly one of an input, a tick or a tune.
+    init?(_ line: TraceLine) {
+        switch (line.input, line.tick == true, line.tune) {
+        case (let kind?, false, nil): self = .input(InputEvent(kind, at: line.t, pointer: line.pointer ?? .mouse))
+        case (nil, true, nil): self = .frame(at: line.t)
+        case (nil, false, let change?): self = .tune(change, at: line.t)
+        default: return nil
+        }
+    }
+
+    static let exclusivityProblem = "an entry is either an input or a tick (or a tune)"
+}
+
+extension TraceEntry: Codable {
+    public init(from decoder: any Decoder) throws {
+        guard let entry = TraceEntry(try TraceLine(from: decoder)) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: TraceEntry.exclusivityProblem))
+        }
+        self = entry
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try line.encode(to: encoder)
+    }
+}
+
+/// The file format of one trace entry: its keys, as written since version 1 (absent keys are
+/// left out, so a mouse input has no `pointer` and a tick no `input`).
+struct TraceLine: Codable, Equatable {
+    var t: Millis
+    var input: InputEvent.Kind?
+    var tick: Bool?
+    /// The pointer kind of an input; absent for a mouse (so mouse traces keep their bytes).
+    var pointer: PointerKind?
+    var tune: TraceTune?
+
+    init(t: Millis, input: InputEvent.Kind? = nil, tick: Bool? = nil, pointer: PointerKind? = nil, tune: TraceTune? = nil) {
+        self.t = t
+        self.input = input
+        self.tick = tick
+        self.pointer = pointer
+        self.tune = tune
     }
 }
 
@@ -158,9 +217,9 @@ public struct Trace: Sendable {
         var entries: [TraceEntry] = []
         var last = -Double.infinity
         for line in lines.dropFirst() {
-            let entry: TraceEntry
+            let entry: TraceLine
             do {
-                entry = try decoder.decode(TraceEntry.self, from: data[line.range])
+                entry = try decoder.decode(TraceLine.self, from: data[line.range])
             } catch {
                 if String(data: data[line.range], encoding: .utf8) == nil {
                     throw TraceError("\(path):\(line.number): not UTF-8 text")
@@ -170,11 +229,11 @@ public struct Trace: Sendable {
             if let problem = entry.problem(after: last) {
                 throw TraceError("\(path):\(line.number): \(problem)")
             }
-            guard [entry.input != nil, entry.tick == true, entry.tune != nil].filter({ $0 }).count == 1 else {
-                throw TraceError("\(path):\(line.number): an entry is either an input or a tick (or a tune)")
+            guard let checked = TraceEntry(entry) else {
+                throw TraceError("\(path):\(line.number): \(TraceEntry.exclusivityProblem)")
             }
             last = entry.t
-            entries.append(entry)
+            entries.append(checked)
         }
         return Trace(header: header, entries: entries)
     }

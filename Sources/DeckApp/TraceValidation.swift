@@ -25,6 +25,13 @@ extension TraceEntry {
     /// What is wrong with this entry, or nil when every value is within `TraceLimits`.
     /// `previous` is the time of the entry before it.
     public func problem(after previous: Millis) -> String? {
+        line.problem(after: previous)
+    }
+}
+
+extension TraceLine {
+    /// What is wrong with this line's values (checked before the line becomes a `TraceEntry`).
+    func problem(after previous: Millis) -> String? {
         guard t.isFinite else { return "time \(t) is not a finite number" }
         guard t >= 0 && t <= TraceLimits.time else { return "time \(t) is out of range (0 to \(TraceLimits.time) ms)" }
         guard t >= previous else { return "time \(t) goes backwards (the entry before is at \(previous))" }
@@ -32,7 +39,7 @@ extension TraceEntry {
             do { try TunableTable.everything.validate(tune.key, tune.value) } catch { return "tune \(error)" }
         }
         guard let input else { return nil }
-        if let p = InputEvent(input, at: t).location, let problem = TraceEntry.problem(of: p) { return problem }
+        if let p = InputEvent(input, at: t).location, let problem = TraceLine.problem(of: p) { return problem }
         switch input {
         case .resize(let size):
             for (name, v) in [("width", size.width), ("height", size.height)] {

@@ -150,9 +150,6 @@ final class XkbKeyboard {
                           activeIsLatin: latinLayouts.contains(layout), latinLevel1: latin)
     }
 
-    /// Number of layouts in the current keymap.
-    var layoutCount: UInt32 { xkb_keymap_num_layouts(keymap) }
-
     private func reload() {
         guard let newKeymap = xkb_x11_keymap_new_from_device(context, connection, device, XKB_KEYMAP_COMPILE_NO_FLAGS)
         else { return }

@@ -3,13 +3,8 @@ import InteractionEngine
 
 /// Builds decks the way the app does: every scene from its factory, in tab order.
 enum DeckBuilder {
-    /// The catalog's factories, plus those of the four scenes it does not list yet.
-    static var factories: [any SceneFactory] {
-        var list: [any SceneFactory] = SceneCatalog.factories
-        let known: [any SceneFactory] = [WalletFactory(), GridFactory(), MessagesFactory(), CarouselFactory()]
-        for factory in known where !list.contains(where: { $0.name == factory.name }) { list.append(factory) }
-        return list
-    }
+    /// The catalog's factories (it lists every scene).
+    static var factories: [any SceneFactory] { SceneCatalog.factories }
 
     /// The scene names the benchmark runs, in the SPEC's order, limited to those that exist.
     static var sceneNames: [String] {
@@ -41,53 +36,6 @@ enum DeckBuilder {
     }
 }
 
-/// Delivers pointer input to a deck, working around a deck that drops drags.
-///
-/// Checked once with a recording scene: when `Deck.handle` does not pass a
-/// `pointerMove` that follows a press in the scene area on to the scene, moves
-/// go straight to the current scene (in scene coordinates, as the deck would
-/// map them) and the report says so.
-enum InputRoute {
-    /// True when `Deck.handle` forwards drags to the scene.
-    static let deckForwardsMoves: Bool = {
-        let probe = RecordingScene()
-        let deck = Deck(scenes: [probe], size: Size(width: 400, height: 400))
-        deck.handle(InputEvent(.pointerDown(Point(x: 100, y: 200), .primary), at: 0))
-        deck.handle(InputEvent(.pointerMove(Point(x: 100, y: 240)), at: 10))
-        deck.handle(InputEvent(.pointerUp(Point(x: 100, y: 240), .primary), at: 20))
-        return probe.moves > 0
-    }()
-
-    /// Hands `event` (window coordinates) to the deck, or a move straight to its scene.
-    static func deliver(_ event: InputEvent, to deck: Deck) {
-        if !deckForwardsMoves, case .pointerMove = event.kind {
-            deck.current.handle(event.mapped { Point(x: $0.x, y: $0.y - Deck.barHeight) })
-            return
-        }
-        deck.handle(event)
-    }
-
-    /// A scene that only counts the drags it receives.
-    private final class RecordingScene: DeckScene {
-        var moves = 0
-        let name = "probe"
-        let title = "Probe"
-        var reduceMotion = false
-        let gestureArena = GestureArena()
-        let stateRevision = 0
-        func resize(to size: Size, at time: Millis) {}
-        func handle(_ event: InputEvent) {
-            if case .pointerMove = event.kind { moves += 1 }
-        }
-        func tick(at time: Millis) {}
-        func needsFrame(at time: Millis) -> Bool { false }
-        func nextDeadline() -> Millis? { nil }
-        func render(at time: Millis) -> DisplayList { DisplayList() }
-        func drainEvents() -> [DeckEvent] { [] }
-        func save(into state: inout DeckState) {}
-    }
-}
-
 /// Plays a script into a deck as the host does: inputs, tick, render, drain.
 ///
 /// Frames are 16.67 ms apart on the deck's timeline; an input arrives 4 ms
@@ -107,7 +55,7 @@ final class DeckDriver {
     @discardableResult
     func step(_ inputs: [InputEvent.Kind]) -> Bool {
         time += frameBudget
-        for kind in inputs { InputRoute.deliver(InputEvent(kind, at: time - 4), to: deck) }
+        for kind in inputs { deck.handle(InputEvent(kind, at: time - 4)) }
         deck.tick(at: time)
         _ = deck.needsFrame(at: time)
         _ = deck.drainEvents()

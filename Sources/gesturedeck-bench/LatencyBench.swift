@@ -146,12 +146,12 @@ enum LatencyBench {
                     result.motionEvents += 1
                     continue
                 }
-                if let motion = pendingMotion { InputRoute.deliver(motion, to: deck); pendingMotion = nil }
+                if let motion = pendingMotion { deck.handle(motion); pendingMotion = nil }
                 deck.handle(input)
                 needsDraw = true
             }
             if let motion = pendingMotion {
-                InputRoute.deliver(motion, to: deck)
+                deck.handle(motion)
                 needsDraw = true
             }
             let now = clock()

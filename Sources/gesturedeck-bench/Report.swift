@@ -22,7 +22,7 @@ struct Report {
     var compareFloors: [CompareFloor] = []
     /// Parts that could not run, with the reason.
     var skipped: [String] = []
-    /// Things a reader must know to trust the figures (a workaround in effect).
+    /// Things a reader must know to trust the figures (the pictures section's caveats).
     var notes: [String] = []
     var errors: [String] = []
     var seconds = 0.0

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Glibc
+import TestSupport
 import X11Host
 
 /// A private Xvfb for the benchmark (`Xvfb -displayfd`), stopped by its pid.
@@ -8,37 +9,25 @@ import X11Host
 /// The benchmark always uses its own server: it injects input with xdotool,
 /// which must never move the pointer of a person's real session.
 final class XServer {
-    let display: String
-    private let process = Process()
+    private let server: Xvfb
+    var display: String { server.display }
 
-    /// Starts Xvfb and points this process's `DISPLAY` at it.
+    /// Starts Xvfb (TestSupport's, as the tests do) and points this process's `DISPLAY` at it.
     init() throws {
-        guard let xvfb = XServer.which("Xvfb") else { throw BenchError("Xvfb is not installed (apt-get install xvfb)") }
-        process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "3840x2160x24", "-nolisten", "tcp", "-noreset"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        Cleanup.serverPID = process.processIdentifier
-        var text = ""
-        let handle = out.fileHandleForReading
-        while !text.contains("\n") {
-            let chunk = handle.availableData
-            if chunk.isEmpty { throw BenchError("Xvfb exited before announcing a display") }
-            text += String(decoding: chunk, as: UTF8.self)
+        do {
+            server = try Xvfb(width: 3840, height: 2160)
+        } catch {
+            throw BenchError("\(error)")
         }
-        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
-        setenv("DISPLAY", display, 1)
+        Cleanup.serverPID = server.pid
+        setenv("DISPLAY", server.display, 1)
     }
 
     deinit { stop() }
 
     func stop() {
         Cleanup.serverPID = 0
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        server.stop()
     }
 
     /// A mapped window of `width` x `height` at the screen's top-left corner.
@@ -65,7 +54,8 @@ final class XServer {
 
     /// Starts xdotool with `arguments` against this server (a chain of commands in one process).
     func xdotool(_ arguments: [String]) throws -> Process {
-        guard let tool = XServer.which("xdotool") else { throw BenchError("xdotool is not installed") }
+        let tool: String
+        do { tool = try Xvfb.which("xdotool") } catch { throw BenchError("\(error)") }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
         p.arguments = arguments
@@ -73,13 +63,6 @@ final class XServer {
         p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         try p.run()
         return p
-    }
-
-    static func which(_ tool: String) -> String? {
-        for dir in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: dir + "/" + tool) {
-            return dir + "/" + tool
-        }
-        return nil
     }
 
     /// xdotool commands for a drag: press at `start`, wait `holdMillis`, then `steps`

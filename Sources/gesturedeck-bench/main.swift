@@ -177,11 +177,6 @@ func loadAverage() -> String {
 }
 report.load = loadAverage()
 
-if !InputRoute.deckForwardsMoves {
-    report.notes.append("Deck.handle does not pass a drag's pointerMove on to the scene: the bench hands moves to the "
-        + "scene itself, but the real app cannot drag until Deck.handle is fixed")
-}
-
 let sizes = options.sizes.isEmpty ? [Size(width: 1280, height: 800), Size(width: 480, height: 800)] : options.sizes
 let counts = !options.items.isEmpty ? options.items : options.quick ? [100, 1000] : [100, 1000, 10000]
 let scenes = options.scenes.isEmpty ? DeckBuilder.sceneNames : options.scenes

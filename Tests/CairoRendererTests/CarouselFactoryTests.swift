@@ -4,17 +4,17 @@ import Foundation
 import Glibc
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// A fresh temporary folder, removed when the test's scope ends.
 private final class TemporaryFolder {
-    let path: String
+    /// Removed with the value (TestSupport).
+    private let folder: ScratchFolder
+    var path: String { folder.path }
 
     init() throws {
-        path = NSTemporaryDirectory() + "carousel-factory-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        folder = try ScratchFolder(prefix: "carousel-factory")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 
     func write(_ name: String, _ bytes: [UInt8]) throws {
         let file = path + "/" + name

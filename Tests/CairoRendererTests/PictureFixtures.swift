@@ -1,19 +1,19 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Picture files the tests make themselves, with ImageMagick's `convert`
 /// (installed by `scripts/install-deps --test`) and a few bytes written by hand.
 final class PictureFixtures {
-    let path: String
+    /// Removed with the fixtures (TestSupport).
+    private let folder: ScratchFolder
+    var path: String { folder.path }
 
     init() throws {
-        path = NSTemporaryDirectory() + "picture-fixtures-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        folder = try ScratchFolder(prefix: "picture-fixtures")
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
+    func file(_ name: String) -> String { folder.file(name) }
 
     /// Runs `convert ARGS... OUT` in the folder; fails the test when ImageMagick is missing or fails.
     @discardableResult

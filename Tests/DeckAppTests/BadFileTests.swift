@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// Every data file damaged every way: each failure names the file and the problem,
 /// and nothing crashes (issue 10, item 2). The binary-level exit codes are in

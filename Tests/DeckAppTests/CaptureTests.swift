@@ -2,6 +2,7 @@
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 @Suite struct VideoOptionsTests {
     @Test func parsesTheCaptureOptions() throws {
@@ -98,8 +99,7 @@ import Testing
     }
 
     @Test func userDirsFileMovesThem() throws {
-        let dir = NSTemporaryDirectory() + "gesturedeck-dirs-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder(prefix: "gesturedeck-dirs")
         try Data("XDG_PICTURES_DIR=\"$HOME/Bilder\"\nXDG_VIDEOS_DIR=\"/media/videos\"\n".utf8)
             .write(to: URL(fileURLWithPath: dir + "/user-dirs.dirs"))
         let folders = CaptureFolders(captureDir: nil, environment: ["HOME": "/home/ana", "XDG_CONFIG_HOME": dir])

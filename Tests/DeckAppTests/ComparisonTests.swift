@@ -3,6 +3,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// A/B comparison (issue 16, item 3), headless: lockstep halves, identical presets give
 /// identical halves, different ones differ, names are resolved in one place.

@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// The state file is replaced atomically (issue 10, item 3), in-process checks. The
 /// SIGKILL and two-instance runs of the real binary are in `Tests/X11HostTests/FaultKillTests.swift`.

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import InteractionEngine
 import Testing
+import TestSupport
 
 // Issue 19, the state file: what is saved can always be read back, damaged files are
 // never overwritten, links and temp files cannot be abused, two instances do not fight,

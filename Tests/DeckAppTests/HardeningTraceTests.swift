@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 // Issue 19, item 3 (and 6): hostile traces. Every entry is validated when the trace is read;
 // a trace outside the limits is refused with FILE:LINE: problem, and what is accepted replays
@@ -112,7 +113,7 @@ struct ExtremeEntry: Sendable, CustomTestStringConvertible {
                 continue
             }
             for entry in trace.entries {
-                guard let input = entry.input else { continue }
+                guard let input = entry.event?.kind else { continue }
                 for p in [InputEvent(input, at: entry.t).location].compactMap({ $0 }) {
                     #expect(p.x.isFinite && abs(p.x) <= TraceLimits.coordinate && p.y.isFinite && abs(p.y) <= TraceLimits.coordinate)
                 }

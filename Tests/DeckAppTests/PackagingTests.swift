@@ -1,6 +1,7 @@
 import DeckApp
 import Foundation
 import Testing
+import TestSupport
 
 /// The packaging files beside the code: the man page and completions say what `--help`
 /// says, the .desktop file and AppStream metainfo pass their validators.
@@ -18,11 +19,10 @@ import Testing
         return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
     }
 
-    /// Every long option of `--help` ("scene", "reduce-motion", ...).
+    /// Every long option of `--help` ("scene", "reduce-motion", ...), read from the option table
+    /// that generates it (OptionsTests checks the help text lists exactly these).
     static var helpOptions: [String] {
-        helpSection("Options:").compactMap { line in
-            line.firstMatch(of: /^\s+(?:-h, )?--([a-z-]+)/).map { String($0.1) }
-        }
+        CommandLineOption.all.map(\.name)
     }
 
     /// The first word of each line of a help section (variable names, exit codes).
@@ -141,16 +141,8 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw PackagingError("\(tool) is not installed (scripts/install-deps --test)")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try runProcess(tool, arguments)
+        return (r.status, String(decoding: r.out, as: UTF8.self), r.err)
     }
 }
 

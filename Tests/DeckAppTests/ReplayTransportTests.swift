@@ -3,14 +3,14 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// The replay transport (issue 16, item 2) without a window: the deck it leaves is the
 /// deck the trace played straight to that time gives.
 @Suite struct ReplayTransportTests {
     /// A flick up the wallet, a tap that expands a card, with recorded frame ticks.
     static func trace() throws -> (Trace, String) {
-        let dir = NSTemporaryDirectory() + "gesturedeck-transport-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder(prefix: "gesturedeck-transport")
         var lines = [#"{"format":"gesturedeck-trace","height":600,"scene":"wallet","state":{"version":1},"version":1,"width":360}"#]
         var t = 100.0, y = 560.0
         lines.append(#"{"input":{"pointerDown":{"_0":{"x":180,"y":\#(y)},"_1":"primary"}},"t":\#(t)}"#)

@@ -2,11 +2,11 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 @Suite struct StateStoreTests {
     func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "gesturedeck-state-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try temporaryFolder(prefix: "gesturedeck-state")
         return path
     }
 

@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// `--slow` and `--compare` on the command line, and slow motion reaching the session
 /// and its recordings (issue 16).
@@ -16,8 +17,7 @@ import Testing
     }
 
     @Test func slowReachesTheDeckAndTheRecordedHeader() throws {
-        let dir = NSTemporaryDirectory() + "gesturedeck-slow-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder(prefix: "gesturedeck-slow")
         var options = try Options.parse(["--slow", "4", "--state", dir + "/state.json"])
         options.assetsPath = repositoryAssets
         let session = try Session(options: options)

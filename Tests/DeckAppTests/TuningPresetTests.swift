@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// Presets (built-in, saved, loaded, bad files) and the code export.
 @Suite struct TuningPresetTests {

@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// Tuning is part of a trace: its header holds the tuning in force, every change is an entry,
 /// and a replay reproduces the tuned session's final frame byte for byte.
@@ -41,7 +42,7 @@ import Testing
 
         let trace = try Trace.read(path: tracePath, knownScenes: Options.sceneNames)
         #expect(trace.header.tuning == ["wallet.liftRise": 60])
-        #expect(trace.entries.compactMap(\.tune) == [TraceTune(key: "wallet.holdDuration", value: 1000)])
+        #expect(trace.entries.compactMap(\.tuneChange) == [TraceTune(key: "wallet.holdDuration", value: 1000)])
 
         func replay(_ entries: [TraceEntry], to png: String) throws -> Data {
             let session = try Self.session(folder, trace: trace.header)
@@ -55,7 +56,7 @@ import Testing
         let liveBytes = try Data(contentsOf: URL(fileURLWithPath: livePNG))
         #expect(try replay(trace.entries, to: folder.path + "/replay.png") == liveBytes, "the replay differs from the live frame")
         // The recorded change matters: without it the press lifts at 500 ms and drops, no expansion.
-        #expect(try replay(trace.entries.filter { $0.tune == nil }, to: folder.path + "/untuned.png") != liveBytes)
+        #expect(try replay(trace.entries.filter { $0.tuneChange == nil }, to: folder.path + "/untuned.png") != liveBytes)
     }
 
     /// A trace whose tuning is out of range, or whose tune entry names an unknown key, is refused

@@ -1,4 +1,5 @@
 @testable import InteractionEngine
+import TestSupport
 
 /// Drives a `MessagesScene` with synthetic input at explicit timestamps.
 ///
@@ -6,7 +7,12 @@
 /// unscrolled list spans y = 72 i ..< 72 (i + 1).
 final class MessagesDriver {
     let scene: MessagesScene
-    private(set) var time: Millis = 1000
+    /// The clock, the pointer and the 60 Hz frames (TestSupport's driver).
+    private lazy var driver = SceneDriver(
+        deliver: { [unowned self] in scene.handle($0) },
+        tick: { [unowned self] in scene.tick(at: $0) },
+        needsFrame: { [unowned self] in scene.needsFrame(at: $0) })
+    var time: Millis { driver.time }
     /// Pointer moves are this far apart in time (ms) unless a step says otherwise.
     let frame: Millis = 8
 
@@ -31,22 +37,18 @@ final class MessagesDriver {
         Point(x: x, y: Double(index) * 72 + 36)
     }
 
-    func send(_ kind: InputEvent.Kind) {
-        scene.handle(InputEvent(kind, at: time))
-    }
+    func send(_ kind: InputEvent.Kind) { driver.send(kind) }
 
     /// Where the pointer is.
-    private(set) var pointer = Point.zero
+    var pointer: Point { driver.pointer }
 
     func press(_ p: Point) {
-        pointer = p
         send(.pointerDown(p, .primary))
     }
 
     /// Moves the pointer to `p`, `dt` ms after the last input.
     func move(_ p: Point, dt: Millis? = nil) {
         advance(dt ?? frame)
-        pointer = p
         send(.pointerMove(p))
     }
 
@@ -94,16 +96,14 @@ final class MessagesDriver {
     func wait(_ ms: Millis) {
         let end = time + ms
         while time < end {
-            advance(min(1000.0 / 60, end - time))
+            advance(min(SceneDriver.frame, end - time))
         }
     }
 
     /// Runs frames until the scene is at rest (at most 10 s); returns how long that took.
     @discardableResult
     func settle() -> Millis {
-        let start = time
-        while scene.needsFrame(at: time), time - start < 10_000 { advance(1000.0 / 60) }
-        return time - start
+        driver.settle()
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) {
@@ -116,10 +116,8 @@ final class MessagesDriver {
         send(.wheel(.steps(dx: 0, dy: dy), at: Point(x: 240, y: 300), []))
     }
 
-    private func advance(_ ms: Millis) {
-        time += ms
-        scene.tick(at: time)
-    }
+    /// One frame `ms` after the last input.
+    private func advance(_ ms: Millis) { driver.step(ms) }
 
     /// The events since the last call as "name:id" (or "action:name:id").
     func events() -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import InteractionEngine
 
 /// Drives a `WalletScene` with synthetic input at synthetic times and keeps
@@ -8,7 +9,15 @@ final class WalletDriver {
     static let size = Size(width: 480, height: 756)
 
     let scene: WalletScene
-    var time: Millis = 1000
+    /// The clock and the 60 Hz frames (TestSupport's driver); the events are collected after each input and frame.
+    private lazy var driver = SceneDriver(
+        deliver: { [unowned self] in scene.handle($0); collect() },
+        tick: { [unowned self] in scene.tick(at: $0); collect() },
+        needsFrame: { [unowned self] in scene.needsFrame(at: $0) })
+    var time: Millis {
+        get { driver.time }
+        set { driver.time = newValue }
+    }
     private(set) var events: [DeckEvent] = []
 
     init(count: Int = 14, size: Size = WalletDriver.size, saved: DeckState.WalletState? = nil) {
@@ -34,10 +43,7 @@ final class WalletDriver {
 
     func frame(_ id: String) -> Rect? { scene.frame(of: id, at: time) }
 
-    func send(_ kind: InputEvent.Kind) {
-        scene.handle(InputEvent(kind, at: time))
-        collect()
-    }
+    func send(_ kind: InputEvent.Kind) { driver.send(kind) }
 
     func press(_ x: Double, _ y: Double, button: PointerButton = .primary) {
         send(.pointerDown(Point(x: x, y: y), button))
@@ -52,33 +58,19 @@ final class WalletDriver {
     func wheel(_ delta: WheelDelta) { send(.wheel(delta, at: Point(x: 240, y: 300), [])) }
 
     /// Ticks every `step` ms for `ms` ms; `each` sees the scene after every tick.
-    func advance(_ ms: Millis, step: Millis = 1000.0 / 60, each: (() -> Void)? = nil) {
-        let end = time + ms
-        while time < end - 1e-9 {
-            time = min(end, time + step)
-            scene.tick(at: time)
-            collect()
-            each?()
-        }
+    func advance(_ ms: Millis, step: Millis = SceneDriver.frame, each: (() -> Void)? = nil) {
+        driver.advance(ms, step: step, each: each)
     }
 
-    /// Ticks until nothing moves (or 10 s pass).
+    /// Ticks until nothing moves (or 10 s pass), then one frame more.
     func settle() {
-        var guardTime = 0.0
-        while scene.needsFrame(at: time), guardTime < 10_000 {
-            advance(1000.0 / 60)
-            guardTime += 1000.0 / 60
-        }
-        advance(1000.0 / 60)
+        driver.settle()
+        advance(SceneDriver.frame)
     }
 
     /// Moves the pointer from `from` to `to` in `steps` equal steps over `duration` ms.
     func drag(from: Point, to: Point, duration: Millis, steps: Int = 10) {
-        for i in 1...steps {
-            advance(duration / Double(steps))
-            let k = Double(i) / Double(steps)
-            move(from.x + (to.x - from.x) * k, from.y + (to.y - from.y) * k)
-        }
+        driver.drag(from: from, to: to, duration: duration, steps: steps)
     }
 
     /// Press, hold 600 ms (the hold fires at 500), as a user lifting a card.

@@ -4,6 +4,7 @@ import Foundation
 import InteractionEngine
 import Testing
 @testable import X11Host
+import TestSupport
 
 extension Xvfb {
     /// Runs a tool against this server and returns its standard output (bytes); throws on failure or after 20 s.

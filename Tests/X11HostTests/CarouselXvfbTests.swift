@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The carousel in a real window: wheel, click, keys, a fling, and the saved selection.
 extension XvfbTests {

@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 extension XvfbTests {
     /// `--compare A B --replay` in the window (issue 16, item 3): one transport drives both

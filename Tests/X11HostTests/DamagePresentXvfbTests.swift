@@ -5,6 +5,7 @@ import Foundation
 import InteractionEngine
 import Testing
 @testable import X11Host
+import TestSupport
 
 /// The compositor path presents only what changed (issue 21): measured from the presenter's
 /// own count of the pixels it sent to a real X server, and checked against the window's pixels.

@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 extension XvfbTests {
     /// The window comes back at the size and on the scene it was left at.

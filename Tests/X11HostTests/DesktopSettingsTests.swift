@@ -5,6 +5,7 @@ import Glibc
 import CairoRenderer
 import Testing
 @testable import X11Host
+import TestSupport
 
 /// Builds `_XSETTINGS_SETTINGS` bytes as a settings manager writes them.
 private struct XSettingsWriter {

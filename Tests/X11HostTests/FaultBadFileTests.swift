@@ -3,6 +3,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// The real binary given damaged files (issue 10, item 2): broken sample data exits
 /// non-zero with one line naming the file; a damaged state file is set aside and the
@@ -49,7 +50,7 @@ import Testing
 
     @Test(arguments: assetCases)
     func damagedSampleDataExitsNonZeroNamingTheFile(file: String, damage: String) throws {
-        let folder = try FaultFolder.withAssets()
+        let folder = try ScratchFolder.withAssets()
         let path = folder.assets + "/" + file
         try folder.write(try Self.damaged(Data(contentsOf: URL(fileURLWithPath: path)), damage), to: "assets/" + file)
         let run = try runBinary(["--assets", folder.assets, "--screenshot", folder.path + "/x.png",
@@ -63,7 +64,7 @@ import Testing
 
     @Test(arguments: ["empty", "truncated", "huge", "non-utf8", "unknown-version", "wrong-type"])
     func damagedStateStartsFromDefaultsAndSaysSo(damage: String) throws {
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let state = folder.path + "/state.json"
         let good = Data(#"{"version":1,"wallet":{"order":["amex-gold"]},"window":{"width":480,"height":800,"scene":"grid"}}"#.utf8)
         let bytes: Data
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func damagedTracesExitNonZeroNamingFileAndLine() throws {
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let header = String(decoding: try encoder.encode(TraceHeader(scene: "wallet", width: 480, height: 800, state: DeckState())),
@@ -118,7 +119,7 @@ import Testing
 
     /// A good header then 50 MB of blank lines: read (or refused) within a minute, in bounded memory.
     @Test func hugeTraceIsHandledInReasonableTimeAndMemory() throws {
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var data = try encoder.encode(TraceHeader(scene: "wallet", width: 480, height: 800, state: DeckState()))
@@ -137,7 +138,7 @@ import Testing
     /// Pictures that do not decode, or claim to be huge: shown as cells naming the problem,
     /// reported in one stderr line, and the carousel still draws.
     @Test func brokenPicturesAreNamedOnceAndTheCarouselStillDraws() throws {
-        let folder = try FaultFolder.withAssets()
+        let folder = try ScratchFolder.withAssets()
         let carousel = folder.assets + "/carousel"
         let real = try Data(contentsOf: URL(fileURLWithPath: carousel + "/sunrise.png"))
         var scrambled = real

@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// The state file under SIGKILL and under two writers (issue 10, item 3).
 ///
@@ -40,7 +41,7 @@ extension XvfbTests {
         var random = SoakRandom(seed: 0x5EED_D1E5)
         var survived = 0, reorders = 0, maximumLag = 0, leftovers = 0
         for round in 0..<kills {
-            let folder = try FaultFolder()
+            let folder = try ScratchFolder()
             let state = folder.path + "/state.json"
             try StateStore(path: state).save(DeckState(wallet: .init(order: initial)))
             let trace = folder.path + "/burst.trace"
@@ -75,7 +76,7 @@ extension XvfbTests {
         var survived = 0, reorders = 0
         let rounds = 5
         for round in 0..<rounds {
-            let folder = try FaultFolder()
+            let folder = try ScratchFolder()
             let (app, _) = try startWallet(xvfb, in: folder)
             try xvfb.xdotool("mousemove", "240", "400")
             try xvfb.xdotool("key", "Down")
@@ -107,7 +108,7 @@ extension XvfbTests {
     /// the file holds the first instance's last order.
     @Test func twoInstancesOnOneStateFileNeverCorruptIt() throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let state = folder.path + "/state.json"
         let initial = try sampleCardIDs()
         try StateStore(path: state).save(DeckState(wallet: .init(order: initial)))

@@ -4,11 +4,12 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// The X side going wrong under the real window (issue 10, item 4).
 extension XvfbTests {
     /// Starts the wallet with a state file holding the sample order; returns the app and that order.
-    func startWallet(_ xvfb: Xvfb, in folder: FaultFolder, arguments: [String] = []) throws -> (AppProcess, [String]) {
+    func startWallet(_ xvfb: Xvfb, in folder: ScratchFolder, arguments: [String] = []) throws -> (AppProcess, [String]) {
         let order = try sampleCardIDs()
         try StateStore(path: folder.path + "/state.json").save(DeckState(wallet: .init(order: order)))
         let app = try AppProcess(xvfb: xvfb, statePath: folder.path + "/state.json",
@@ -34,7 +35,7 @@ extension XvfbTests {
     @Test(arguments: ["server killed", "connection killed"])
     func xServerGoingAwayEndsTheAppWithAMessageAndTheStateSaved(how: String) throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (app, order) = try startWallet(xvfb, in: folder)
         defer { killHard(xvfb, [app]) }
         let moved = try reorderOnce(xvfb, app, order)
@@ -61,7 +62,7 @@ extension XvfbTests {
     /// a drag and the wheel still work, `q` still quits, and the size is saved.
     @Test func windowResizedToOneByOneAndTo4KKeepsWorking() throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (app, _) = try startWallet(xvfb, in: folder)
         defer { killHard(xvfb, [app]) }
         let window = try xvfb.deckWindow()
@@ -99,7 +100,7 @@ extension XvfbTests {
     /// Holds a card, drags it past two neighbours, and closes the window with the button still down.
     @Test func windowClosedDuringADragSavesAWholeOrder() throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (app, order) = try startWallet(xvfb, in: folder)
         defer { killHard(xvfb, [app]) }
         try xvfb.xdotool("mousemove", "240", "200")
@@ -133,7 +134,7 @@ extension XvfbTests {
     /// server answers AlreadyGrabbed. Unmapping is how a grab is really lost mid-drag.)
     @Test func losingThePointerGrabMidDragCancelsCleanly() throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (app, order) = try startWallet(xvfb, in: folder)
         defer { killHard(xvfb, [app]) }
         let window = try xvfb.deckWindow()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct GalleryTests {
     /// The README pictures are exactly what scripts/make-gallery makes from the committed traces.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The gesture core with real input: a large first motion is followed less the
 /// slop (issue 22 item 1), and a still press draws nothing while it waits for

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension XvfbTests {
     /// Real press-and-hold moves tile 0 to tile 5's slot; the event and the saved order agree.

@@ -4,6 +4,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 // Issue 19 under a real X server: broken and stalled event pipes, closed standard
 // descriptors, signals, a window destroyed by another client, a press in flight at quit,
@@ -51,7 +52,7 @@ func fileText(_ path: String) -> String { (try? String(contentsOfFile: path, enc
 
 extension XvfbTests {
     /// The wallet state with the sample order, written before a shell-started run.
-    private func sampleState(in folder: FaultFolder) throws -> (path: String, order: [String]) {
+    private func sampleState(in folder: ScratchFolder) throws -> (path: String, order: [String]) {
         let order = try sampleCardIDs()
         let path = folder.path + "/state.json"
         try StateStore(path: path).save(DeckState(wallet: .init(order: order)))
@@ -82,7 +83,7 @@ extension XvfbTests {
     @Test(arguments: ["| true", "| head -1 >/dev/null", ">/dev/full"])
     func brokenEventOutputNeitherKillsNorLosesChanges(sink: String) throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (state, order) = try sampleState(in: folder)
         let status = folder.path + "/status"
         let script = sink.hasPrefix("|")
@@ -105,7 +106,7 @@ extension XvfbTests {
     // events (far over a pipe's 64 KiB) must not freeze the loop; every change is saved and q quits.
     @Test func aStalledReaderDoesNotFreezeTheWindow() throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let initial = try sampleCardIDs()
         let trace = folder.path + "/burst.jsonl"
         // 5,000 reorder events: about 420 KB, over the pipe's 64 KiB plus EventOutput's buffer.
@@ -160,7 +161,7 @@ extension XvfbTests {
     @Test(arguments: [">&-", "2>&-", "<&- >&- 2>&-"])
     func closedStandardDescriptorsAreHarmless(closing: String) throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (state, order) = try sampleState(in: folder)
         let shell = try ShellRun(#"exec "$BIN" --events --scene wallet --state "$STATE" \#(closing)"#,
                                  environment: ["DISPLAY": xvfb.display, "STATE": state,
@@ -178,7 +179,7 @@ extension XvfbTests {
     // Item 5: another client destroys the window: the app saves and exits 0.
     @Test func aWindowDestroyedByAnotherClientEndsTheApp() throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (app, order) = try startWallet(xvfb, in: folder)
         defer { killHard(xvfb, [app]) }
         let moved = try reorderOnce(xvfb, app, order)
@@ -199,7 +200,7 @@ extension XvfbTests {
     @Test(arguments: ["close", "q"])
     func quittingMidDragSavesOnlyWhatWasDropped(how: String) throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (app, order) = try startWallet(xvfb, in: folder)
         defer { killHard(xvfb, [app]) }
         try xvfb.xdotool("mousemove", "240", "200")
@@ -223,7 +224,7 @@ extension XvfbTests {
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func signalsSaveTheSceneAndExitCleanly(signal: Int32) throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (app, _) = try startWallet(xvfb, in: folder)
         defer { killHard(xvfb, [app]) }
         try xvfb.xdotool("mousemove", "240", "400")
@@ -241,7 +242,7 @@ extension XvfbTests {
     // losing the X server keeps them too, and the message says so truthfully.
     @Test func sceneAndSizeAreSavedWithoutAQuit() throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let (app, _) = try startWallet(xvfb, in: folder)
         defer { killHard(xvfb, [app]) }
         try xvfb.xdotool("windowsize", try xvfb.deckWindow(), "600", "700")
@@ -262,7 +263,7 @@ extension XvfbTests {
     @Test(arguments: [1.0, 2.0])
     func aHugeFirstWindowIsClampedToTheScreen(scale: Double) throws {
         let xvfb = try Xvfb(width: 1280, height: 1024)
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let started = Date()
         let app = try AppProcess(xvfb: xvfb, statePath: folder.path + "/state.json",
                                  arguments: ["--size", "16384x16384", "--scale", "\(scale)"],
@@ -291,7 +292,7 @@ extension XvfbTests {
     @Test(arguments: ["", "relative/home"])
     func noAbsoluteHomeRefusesInsteadOfGuessing(home: String) throws {
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         defer { killHard(xvfb, []) }
         let shell = try ShellRun(#"cd "$DIR" && unset XDG_STATE_HOME && HOME="$NEWHOME" exec "$BIN" 2>"$DIR/err""#,
                                  environment: ["DISPLAY": xvfb.display, "DIR": folder.path, "NEWHOME": home])
@@ -309,7 +310,7 @@ extension XvfbTests {
 @Suite struct HardeningHeadlessTests {
     // Item 4: SIGXFSZ does not kill the screenshot; the write error is reported.
     @Test func aFileSizeLimitIsAReportedWriteError() throws {
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let shell = try ShellRun(#"ulimit -f 4; exec "$BIN" --screenshot "$DIR/big.png" --size 1280x800 --state "$DIR/s.json" 2>"$DIR/err""#,
                                  environment: ["DIR": folder.path, "DISPLAY": ""])
         let gone = shell.waitUntilGone(timeout: 30)
@@ -323,7 +324,7 @@ extension XvfbTests {
 
     // Item 6: --frames on a trace that ends 11 days in refuses at once, naming the duration.
     @Test func framesOfAFarFutureTraceAreRefused() throws {
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let trace = folder.path + "/far.jsonl"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -343,7 +344,7 @@ extension XvfbTests {
 
     // Item 14: device sizes over Cairo's 32767 are refused with a message, not drawn blank.
     @Test func deviceSizesOverCairosLimitAreRefused() throws {
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let over = try runBinary(["--screenshot", folder.path + "/x.png", "--size", "16384x16384", "--scale", "2",
                                   "--state", folder.path + "/s.json"])
         #expect(over.status == 1 && over.err.contains("32767"), "status \(over.status): \(over.err)")

@@ -1,6 +1,7 @@
 import InteractionEngine
 import Testing
 @testable import X11Host
+import TestSupport
 
 @Suite struct SmoothScrollDecoderTests {
     /// A touchpad (vertical valuator 3, horizontal 2, increment 15) as libinput reports it.

@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct InstallTests {
     /// `scripts/install` as a packager runs it: the release build with the Swift runtime linked

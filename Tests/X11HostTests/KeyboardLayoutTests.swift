@@ -4,6 +4,7 @@ import Foundation
 import InteractionEngine
 import Testing
 @testable import X11Host
+import TestSupport
 
 @Suite struct ShortcutKeyRuleTests {
     private func key(_ level1: UInt32, _ level2: UInt32, latin: Bool = true, fallback: UInt32? = nil) -> Key? {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The message list in a real window: a mouse swipe opens a row, its Delete
 /// button deletes it, the deletion is saved and survives a restart, and the

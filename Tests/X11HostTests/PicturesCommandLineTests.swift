@@ -1,13 +1,14 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// Issue 17 end to end, headless: `--pictures` alone opens the user's Pictures folder
 /// (xdg-user-dirs), a FIFO named x.png does not hang start-up, a JPEG named .png and a
 /// non-UTF-8 name are shown.
 @Suite struct PicturesCommandLineTests {
     @Test func barePicturesOpensTheUserFolderAndAFifoDoesNotHang() throws {
-        let home = try FaultFolder()
+        let home = try ScratchFolder()
         let photos = home.path + "/Bilder"
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: home.path + "/.config", withIntermediateDirectories: true)

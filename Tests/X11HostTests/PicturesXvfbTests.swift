@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 17: a folder of large photos walked with real key presses in a real window.
 extension XvfbTests {

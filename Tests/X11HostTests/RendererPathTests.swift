@@ -1,5 +1,6 @@
 import Testing
 @testable import X11Host
+import TestSupport
 
 /// `GESTUREDECK_RENDERER` picks the window's drawing path (issue 21): the compositor unless `direct`.
 @Suite struct RendererPathTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension XvfbTests {
     /// A replay in the window runs on a throw-away store: the user's state file (the default

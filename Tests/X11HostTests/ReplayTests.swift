@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 extension XvfbTests {
     /// A real session recorded under Xvfb replays headless to the same frame every time,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension XvfbTests {
     /// The transport with real keys and a real drag (issue 16, item 2): pause, step, scrub by

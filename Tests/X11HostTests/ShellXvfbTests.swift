@@ -1,25 +1,16 @@
 import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built binary without a window system and returns (status, stdout, stderr).
 func runGestureDeck(_ arguments: [String], environment: [String: String] = [:], removeDisplay: Bool = true) throws
     -> (status: Int32, out: String, err: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: try AppProcess.binary())
-    p.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     if removeDisplay { env["DISPLAY"] = nil }
     env.merge(environment) { $1 }
-    p.environment = env
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    let r = try runProcess(try AppProcess.binary(), arguments, environment: env)
+    return (r.status, String(decoding: r.out, as: UTF8.self), r.err)
 }
 
 @Suite struct CommandLineTests {

@@ -3,6 +3,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// 10,000 cards and 5,000 messages (issue 10, item 5): they load, draw, scroll and reorder.
 /// Timings are printed for the README, not asserted (machines differ).
@@ -11,8 +12,8 @@ import Testing
     static let messageCount = 5_000
 
     /// A copy of the assets with `cards` cards and `messages` conversations, cloned from the samples.
-    static func bigAssets(cards: Int = cardCount, messages: Int = messageCount) throws -> FaultFolder {
-        let folder = try FaultFolder.withAssets()
+    static func bigAssets(cards: Int = cardCount, messages: Int = messageCount) throws -> ScratchFolder {
+        let folder = try ScratchFolder.withAssets()
         func clone(_ file: String, key: String, count: Int) throws {
             let path = folder.assets + "/" + file
             var object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]

@@ -1,6 +1,7 @@
 @testable import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 /// Memory under a stream of random real input (issue 10, item 5).
 extension XvfbTests {
@@ -15,7 +16,7 @@ extension XvfbTests {
     @Test func memoryStaysBoundedUnderRandomInput() throws {
         let seconds: Double = ProcessInfo.processInfo.environment["SOAK"] == "1" ? 60 : 5
         let xvfb = try Xvfb()
-        let folder = try FaultFolder()
+        let folder = try ScratchFolder()
         let app = try AppProcess(xvfb: xvfb, statePath: folder.path + "/state.json",
                                  environment: ["GESTUREDECK_SCREENSHOT_DIR": folder.path])
         defer { killHard(xvfb, [app]) }

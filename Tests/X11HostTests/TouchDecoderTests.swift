@@ -2,6 +2,7 @@ import CX11
 import InteractionEngine
 import Testing
 @testable import X11Host
+import TestSupport
 
 /// Xvfb has no touch device: the decoder is fed synthetic XI 2.2 events, built as the
 /// server's structures (XIDeviceEvent, XITouchOwnershipEvent) and read back through

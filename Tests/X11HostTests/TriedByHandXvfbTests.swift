@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 22, tried by hand in a real window: real input through xdotool, what the X
 /// server shows captured with ImageMagick's import, and the `--events` output.

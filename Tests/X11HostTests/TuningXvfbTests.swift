@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The tuning lab in a real window: a preset file edited while the app runs is reloaded
 /// (a `tune` event), a bad edit is reported and the last good values stay, and the reloaded

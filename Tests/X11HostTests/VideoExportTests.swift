@@ -1,25 +1,7 @@
 import CairoRenderer
 import Foundation
 import Testing
-
-/// Runs a tool and returns (status, stdout bytes, stderr text); fails the test when it is not installed.
-func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, out: Data, err: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: try Xvfb.which(tool))
-    p.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    // Drain stderr on its own thread so a chatty tool cannot fill the pipe and stall.
-    nonisolated(unsafe) var errData = Data()
-    let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    while !reader.isFinished { Thread.sleep(forTimeInterval: 0.005) }
-    return (p.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
-}
+import TestSupport
 
 /// A decoded video: every frame as packed RGB bytes, plus what ffprobe says about the file.
 struct DecodedVideo {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The wallet in a real window: press-and-hold reorder with the mouse, the
 /// keyboard path, and the saved order coming back after a restart.

@@ -5,6 +5,7 @@ import Glibc
 import InteractionEngine
 import Testing
 @testable import X11Host
+import TestSupport
 
 @Suite struct FrameSyncStateTests {
     @Test func extendedCounterIsOddWhileDrawingAndEvenAfter() {
@@ -151,17 +152,9 @@ final class TestClient {
 }
 
 private func runTool(_ tool: String, _ arguments: [String], display: String) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: try Xvfb.which(tool))
-    p.arguments = arguments
-    p.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-    let out = Pipe()
-    p.standardOutput = out
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    guard p.terminationStatus == 0 else { throw HarnessError("\(tool) exited \(p.terminationStatus)") }
-    return String(decoding: data, as: UTF8.self)
+    let r = try runTool(tool, arguments, environment: ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 })
+    guard r.status == 0 else { throw HarnessError("\(tool) exited \(r.status)") }
+    return String(decoding: r.out, as: UTF8.self)
 }
 
 extension XvfbTests {

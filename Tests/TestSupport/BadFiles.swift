@@ -2,47 +2,16 @@ import DeckApp
 import Foundation
 import InteractionEngine
 
-/// The repository's `assets` folder, found from this file's path.
-let repositoryAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../assets").standardized.path
-
-/// A scratch folder removed when the value goes away (50 MB files must not linger).
-final class ScratchFolder {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "gesturedeck-badfile-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    /// A scratch folder holding a copy of the real assets under `assets/`.
-    static func withAssets() throws -> ScratchFolder {
-        let folder = try ScratchFolder()
-        try FileManager.default.copyItem(atPath: repositoryAssets, toPath: folder.assets)
-        return folder
-    }
-
-    var assets: String { path + "/assets" }
-
-    func write(_ data: Data, to relative: String) throws {
-        let file = path + "/" + relative
-        try? FileManager.default.removeItem(atPath: file)
-        try data.write(to: URL(fileURLWithPath: file))
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// One of the sample data files and the factory that reads it.
-struct DataFile: Sendable, CustomStringConvertible {
-    var name: String
-    var factory: any SceneFactory
+public struct DataFile: Sendable, CustomStringConvertible {
+    public var name: String
+    public var factory: any SceneFactory
     /// The key holding the list of items (nil: the file is the list itself).
-    var listKey: String?
+    public var listKey: String?
 
-    var description: String { name }
+    public var description: String { name }
 
-    static let all = [
+    public static let all = [
         DataFile(name: "cards.json", factory: WalletFactory(), listKey: "cards"),
         DataFile(name: "tiles.json", factory: GridFactory(), listKey: "tiles"),
         DataFile(name: "messages.json", factory: MessagesFactory(), listKey: "conversations"),
@@ -51,17 +20,17 @@ struct DataFile: Sendable, CustomStringConvertible {
 }
 
 /// Ways a file can be damaged, each with the words the error must contain.
-enum Damage: String, CaseIterable, Sendable, CustomStringConvertible {
+public enum Damage: String, CaseIterable, Sendable, CustomStringConvertible {
     case empty, blank, truncated, wrongTopLevel, wrongField, nonUTF8, duplicateID, unknownVersion, huge, emptyList,
          infiniteNumber
 
-    var description: String { rawValue }
+    public var description: String { rawValue }
 
     /// The size of `huge` files.
-    static let hugeSize = 50 << 20
+    public static let hugeSize = 50 << 20
 
     /// The damaged bytes for a file whose good content is `original`; `listKey` as in `DataFile`.
-    func apply(to original: Data, listKey: String?) throws -> Data {
+    public func apply(to original: Data, listKey: String?) throws -> Data {
         switch self {
         case .empty:
             return Data()
@@ -123,7 +92,7 @@ enum Damage: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// Words the error must contain (any of them), or nil when the file must still load.
-    func expectedWords(for file: DataFile) -> [String]? {
+    public func expectedWords(for file: DataFile) -> [String]? {
         switch self {
         case .empty: ["empty"]
         case .blank, .truncated, .nonUTF8: ["not valid JSON"]
@@ -153,17 +122,17 @@ enum Damage: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 }
 
-struct DamageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct DamageError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Minimal PNG headers for the carousel checks.
-enum PNGBytes {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+public enum PNGBytes {
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// A signature and an IHDR chunk declaring `width` x `height` (no pixel data follows).
-    static func header(width: UInt32, height: UInt32, chunk: String = "IHDR") -> Data {
+    public static func header(width: UInt32, height: UInt32, chunk: String = "IHDR") -> Data {
         func word(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
         var bytes = signature + word(13) + Array(chunk.utf8) + word(width) + word(height)
         bytes += [8, 6, 0, 0, 0] + [0, 0, 0, 0]  // depth, colour type, methods; a (wrong) CRC
