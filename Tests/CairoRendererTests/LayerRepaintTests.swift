@@ -69,7 +69,7 @@ import Testing
         while time <= end {
             while let entry = entries.first, entry.t <= time {
                 entries.removeFirst()
-                if let kind = entry.input { deck.handle(InputEvent(kind, at: entry.t)) } else { deck.tick(at: entry.t) }
+                if let event = entry.event { deck.handle(event) } else { deck.tick(at: entry.t) }
             }
             deck.tick(at: time)
             let list = deck.render(at: time)

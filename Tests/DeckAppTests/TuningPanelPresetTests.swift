@@ -2,6 +2,7 @@ import DeckApp
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// Saving presets from the tuning panel (never over another file) and a preset file's problem
 /// shown in the panel until the file is fixed.

@@ -1,6 +1,7 @@
 import Foundation
 import InteractionEngine
 import Testing
+import TestSupport
 
 /// The tuning panel with real input: a mouse drag on a slider changes what a real hold does,
 /// "copy as" puts the code on the X CLIPBOARD (read back with xclip), Ctrl+S saves a preset.
