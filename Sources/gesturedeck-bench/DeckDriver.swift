@@ -113,7 +113,7 @@ final class DeckDriver {
         _ = deck.drainEvents()
         _ = deck.drainCommands()
         let arena = deck.current.gestureArena
-        if arena.winner != nil && arena.winner != "tap" { recognizedFrames += 1 }
+        if arena.winner != nil && arena.winner != .tap { recognizedFrames += 1 }
         return arena.isActive
     }
 

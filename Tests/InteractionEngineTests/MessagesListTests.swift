@@ -387,14 +387,14 @@ import Testing
 @Suite struct MessagesDeckHintsTests {
     @Test func cursorIsAnArrowOverTheButtonsOnly() throws {
         let d = MessagesDriver()
-        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443)) == .openHand)
+        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443), time: d.time) == .openHand)
         d.swipe(row: 2, to: -150)
-        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443)) == .closedHand)
+        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443), time: d.time) == .closedHand)
         d.release()
         d.settle()
         let delete = try #require(d.scene.buttonFrame(.delete, of: "m2", at: d.time))
-        #expect(d.scene.cursor(at: delete.center) == .arrow)
-        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 100)) == .openHand)
+        #expect(d.scene.cursor(at: delete.center, time: d.time) == .arrow)
+        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 100), time: d.time) == .openHand)
     }
 
     @Test func overlayShowsRowFramesAndTheSwipe() {

@@ -122,14 +122,14 @@ import Testing
 @Suite struct WalletHintsTests {
     @Test func cursorsFollowWhatADragWouldDo() {
         let d = WalletDriver()
-        #expect(d.scene.cursor(at: Point(x: 240, y: 300)) == .openHand)
+        #expect(d.scene.cursor(at: Point(x: 240, y: 300), time: d.time) == .openHand)
         d.press(240, 350)
-        #expect(d.scene.cursor(at: Point(x: 240, y: 350)) == .closedHand)
+        #expect(d.scene.cursor(at: Point(x: 240, y: 350), time: d.time) == .closedHand)
         d.advance(50)
         d.release(240, 350)
         d.settle()
-        #expect(d.scene.cursor(at: Point(x: 240, y: 300)) == .openHand, "the expanded card can be dragged down")
-        #expect(d.scene.cursor(at: Point(x: 240, y: 740)) == .arrow, "the footer only takes taps")
+        #expect(d.scene.cursor(at: Point(x: 240, y: 300), time: d.time) == .openHand, "the expanded card can be dragged down")
+        #expect(d.scene.cursor(at: Point(x: 240, y: 740), time: d.time) == .arrow, "the footer only takes taps")
     }
 
     @Test func overlayShowsTheLiftAndItsLandingSlot() {

@@ -197,11 +197,11 @@ public final class Deck {
         return scenes.indices.contains(index) ? index : nil
     }
 
-    /// The pointer shape for a pointer at `point` in window coordinates (nil: outside the window).
-    public func cursor(at point: Point?) -> CursorShape {
+    /// The pointer shape for a pointer at `point` in window coordinates (nil: outside the window) at `time`.
+    public func cursor(at point: Point?, time: Millis) -> CursorShape {
         if current.gestureArena.isActive { return .closedHand }
         guard let point, point.y >= Deck.barHeight else { return .arrow }
-        return withAnimationClock { current.cursor(at: point - Point(x: 0, y: Deck.barHeight)) }
+        return withAnimationClock { current.cursor(at: point - Point(x: 0, y: Deck.barHeight), time: time) }
     }
 
     // MARK: Time

@@ -156,7 +156,7 @@ public struct DeckOverlay: Sendable {
             list.append(.line(from: p - Point(x: 0, y: 14), to: p + Point(x: 0, y: 14), mark, width: 1.5))
         }
 
-        var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0)" } ?? ""),
+        var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0.rawValue)" } ?? ""),
                      "velocity \(Int(clamping: v.x.rounded())), \(Int(clamping: v.y.rounded())) px/s  |v| \(Int(clamping: v.length.rounded()))",
                      Self.estimateLine(arena.currentEstimate(at: time))]
         if let status = hints.status { lines.append(status) }

@@ -7,7 +7,8 @@
 /// long it may sleep. A scene never reads a clock: the same inputs at the same
 /// times give the same display lists.
 public protocol DeckScene: AnyObject {
-    /// The name used on the command line and in events (`wallet`, `grid`...).
+    /// The name used on the command line and in events (`wallet`, `grid`...): each
+    /// scene spells it once, as its `static let name`, which the catalog reads too.
     var name: String { get }
     /// The label shown in the scene bar.
     var title: String { get }
@@ -37,8 +38,8 @@ public protocol DeckScene: AnyObject {
     var reduceMotion: Bool { get set }
     /// What the interaction overlay shows about the current gesture.
     var gestureArena: GestureArena { get }
-    /// The pointer shape at `point` (a default is provided).
-    func cursor(at point: Point) -> CursorShape
+    /// The pointer shape at `point` at `time` (a default is provided).
+    func cursor(at point: Point, time: Millis) -> CursorShape
     /// Layout frames, fling projection and status for the overlay (a default is provided).
     func overlayHints(at time: Millis) -> OverlayHints
 }
@@ -57,7 +58,7 @@ extension DeckScene {
     /// The cursor for a pointer resting at `point` (scene coordinates): a closed hand while a
     /// press is held or dragging, an open hand elsewhere, since every scene scrolls by dragging.
     /// Scenes with areas that cannot be dragged override this.
-    public func cursor(at point: Point) -> CursorShape {
+    public func cursor(at point: Point, time: Millis) -> CursorShape {
         gestureArena.isActive ? .closedHand : .openHand
     }
 }

@@ -61,8 +61,8 @@ public struct GestureArena: Sendable {
     public private(set) var phase: Phase = .idle
     /// Where the active press went down; nil when no press is active.
     public private(set) var pressLocation: Point?
-    /// "tap", "hold" or "pan": who won the current or last press, for the overlay.
-    public private(set) var winner: String?
+    /// Who won the current or last press, for the overlay.
+    public private(set) var winner: Gesture?
 
     /// The kind of pointer behind the current (or last) press.
     public private(set) var pointerKind: PointerKind = .mouse
@@ -198,7 +198,7 @@ public struct GestureArena: Sendable {
                 hold.fail()
                 tap.fail()
                 phase = .panning
-                winner = "pan"
+                winner = .pan
                 out.append(.panBegan(start: start, at: point, translation: pan.translation, axis: axis, time: t))
             }
         case .holding:
@@ -232,7 +232,7 @@ public struct GestureArena: Sendable {
             hold.released(at: point, time: t)
             pan.released(at: point, time: t)
             if tap.state == .ended {
-                winner = "tap"
+                winner = .tap
                 out.append(.tap(at: point, time: t))
             } else {
                 out.append(.released(at: point, time: t))
@@ -265,7 +265,7 @@ public struct GestureArena: Sendable {
         tap.fail()
         pan.fail()
         phase = .holding
-        winner = "hold"
+        winner = .hold
         return [.holdBegan(at: location, time: began)]
     }
 

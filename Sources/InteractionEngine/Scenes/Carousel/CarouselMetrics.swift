@@ -54,6 +54,6 @@ extension CarouselScene: TunableScene {
                                            default: CarouselStrip.Metrics.settleSpring)
         strip.applyEngine(tuning)
         let options = CarouselTunables.options(tuning, base: builtOptions)
-        if options != baseOptions { baseOptions = options }
+        if options != baseOptions { setBaseOptions(options, at: time) }
     }
 }

@@ -8,14 +8,14 @@
 /// one item, Page Up/Down a strip's width, Home/End to the ends, Enter or
 /// Space selects the centred item. The selection is saved and restored centred.
 public final class CarouselScene: DeckScene {
-    public let name = "carousel"
+    public static let name = "carousel"
+    public var name: String { Self.name }
     public let title = "Carousel"
 
     public internal(set) var strip: CarouselStrip
-    /// The options at 1x layout; the strip gets them scaled with the window.
-    public var baseOptions: CarouselOptions {
-        didSet { layOut(at: lastTime) }
-    }
+    /// The options at 1x layout; the strip gets them scaled with the window
+    /// (`setBaseOptions(_:at:)` changes them).
+    public private(set) var baseOptions: CarouselOptions
     /// The options the scene was built with: what a tuning that leaves a key out goes back to.
     let builtOptions: CarouselOptions
     /// The selected item's id, as saved. An id the items do not know is kept
@@ -32,7 +32,6 @@ public final class CarouselScene: DeckScene {
     public var items: [CarouselItem] { strip.items }
 
     private var size: Size
-    private var lastTime: Millis = 0
     private var pending: [DeckEvent] = []
     /// The press caught a moving strip: it stops it and must not select.
     private var pressCaughtMotion = false
@@ -73,14 +72,18 @@ public final class CarouselScene: DeckScene {
         layOut(at: time)
     }
 
+    /// New 1x options from `time` on: lays out again, keeping the same item centred.
+    public func setBaseOptions(_ options: CarouselOptions, at time: Millis) {
+        baseOptions = options
+        layOut(at: time)
+    }
+
     private func layOut(at time: Millis) {
-        lastTime = max(lastTime, time)
         geometry = CarouselSceneGeometry(size: size, options: baseOptions)
-        strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: lastTime)
+        strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: time)
     }
 
     public func handle(_ event: InputEvent) {
-        lastTime = max(lastTime, event.time)
         switch event.kind {
         case .pointerDown, .pointerMove, .pointerUp, .pointerCancel, .key(.escape, _):
             for gesture in gestureArena.handle(event) { handle(gesture) }
@@ -104,7 +107,6 @@ public final class CarouselScene: DeckScene {
     }
 
     public func tick(at time: Millis) {
-        lastTime = max(lastTime, time)
         for gesture in gestureArena.tick(at: time) { handle(gesture) }
         strip.tick(at: time)
     }

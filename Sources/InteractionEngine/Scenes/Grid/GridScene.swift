@@ -8,7 +8,8 @@
 /// update, release = end, Escape / right click = cancel) and from the
 /// keyboard (Shift+arrows). Only visible tiles are laid out and drawn.
 public final class GridScene: DeckScene {
-    public let name = "grid"
+    public static let name = "grid"
+    public var name: String { Self.name }
     public let title = "Grid"
 
     // MARK: Tuning (seed 001: UIView animateWithDuration 0.25, scale 1.05)

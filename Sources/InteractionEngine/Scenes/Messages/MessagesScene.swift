@@ -11,7 +11,8 @@
 /// Rows that change places (pin, unpin, delete) carry a displacement that
 /// springs to zero; a deleted row fades out underneath the rows sliding up.
 public final class MessagesScene: DeckScene {
-    public let name = "messages"
+    public static let name = "messages"
+    public var name: String { Self.name }
     public let title = "Messages"
 
     /// The rows in display order, with the user's changes.
@@ -47,8 +48,6 @@ public final class MessagesScene: DeckScene {
     private var press: Press = .idle
     private var events: [DeckEvent] = []
     private let painter = MessageRowPainter()
-    /// The latest time seen, for questions asked without one (the cursor).
-    private var lastTick: Millis = 0
 
     /// What the current press is doing.
     private enum Press {
@@ -125,7 +124,6 @@ public final class MessagesScene: DeckScene {
     }
 
     public func handle(_ event: InputEvent) {
-        if event.time.isFinite { lastTick = max(lastTick, event.time) }
         switch event.kind {
         case .pointerDown, .pointerMove, .pointerUp, .pointerCancel:
             for gesture in arena.handle(event) { handle(gesture) }
@@ -145,7 +143,6 @@ public final class MessagesScene: DeckScene {
     }
 
     public func tick(at time: Millis) {
-        if time.isFinite { lastTick = max(lastTick, time) }
         for gesture in arena.tick(at: time) { handle(gesture) }
         scroll.tick(at: time)
         swipes = swipes.compactMapValues { value in
@@ -182,9 +179,9 @@ public final class MessagesScene: DeckScene {
 
     /// An arrow over the revealed buttons (they are clicked, not dragged);
     /// otherwise the hands of every draggable scene.
-    public func cursor(at point: Point) -> CursorShape {
+    public func cursor(at point: Point, time: Millis) -> CursorShape {
         if arena.isActive { return .closedHand }
-        return button(at: point, time: lastTick) == nil ? .openHand : .arrow
+        return button(at: point, time: time) == nil ? .openHand : .arrow
     }
 
     /// Row frames, where a moving row or list will rest, and the swipe state.

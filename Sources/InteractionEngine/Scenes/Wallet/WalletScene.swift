@@ -8,7 +8,8 @@
 /// decaying `WalletDisplacement` that smooths over layout changes. A lifted
 /// card is drawn from `WalletLift` alone, above everything.
 public final class WalletScene: DeckScene {
-    public let name = "wallet"
+    public static let name = "wallet"
+    public var name: String { Self.name }
     public let title = "Wallet"
 
     /// A card as drawn at some moment: which one, where, and whether it is the lifted layer.
@@ -208,7 +209,7 @@ public final class WalletScene: DeckScene {
 
     /// An open hand over what a drag moves (the stack, the expanded card), an
     /// arrow over the footer (it only takes taps), a closed hand while pressed.
-    public func cursor(at point: Point) -> CursorShape {
+    public func cursor(at point: Point, time: Millis) -> CursorShape {
         if gestureArena.isActive { return .closedHand }
         guard case .expanded(let e) = mode else { return .openHand }
         return e.dismissAt == nil && layout.expandedFrame.contains(point) ? .openHand : .arrow
