@@ -61,7 +61,8 @@ enum InputRoute {
     /// Hands `event` (window coordinates) to the deck, or a move straight to its scene.
     static func deliver(_ event: InputEvent, to deck: Deck) {
         if !deckForwardsMoves, case .pointerMove = event.kind {
-            deck.current.handle(event.mapped { Point(x: $0.x, y: $0.y - Deck.barHeight) })
+            // Scenes take gestures from the deck's arena now, never raw moves: nothing to bypass.
+            deck.handle(event)
             return
         }
         deck.handle(event)
@@ -73,15 +74,16 @@ enum InputRoute {
         let name = "probe"
         let title = "Probe"
         var reduceMotion = false
-        let gestureArena = GestureArena()
         let stateRevision = 0
         func resize(to size: Size, at time: Millis) {}
-        func handle(_ event: InputEvent) {
-            if case .pointerMove = event.kind { moves += 1 }
+        func update(_ input: SceneInput) {
+            switch input {
+            case .gesture(.panBegan), .gesture(.panChanged): moves += 1
+            default: break
+            }
         }
         func tick(at time: Millis) {}
         func needsFrame(at time: Millis) -> Bool { false }
-        func nextDeadline() -> Millis? { nil }
         func render(at time: Millis) -> DisplayList { DisplayList() }
         func drainEvents() -> [DeckEvent] { [] }
         func save(into state: inout DeckState) {}
@@ -112,7 +114,7 @@ final class DeckDriver {
         _ = deck.needsFrame(at: time)
         _ = deck.drainEvents()
         _ = deck.drainCommands()
-        let arena = deck.current.gestureArena
+        let arena = deck.gestureArena
         if arena.winner != nil && arena.winner != .tap { recognizedFrames += 1 }
         return arena.isActive
     }

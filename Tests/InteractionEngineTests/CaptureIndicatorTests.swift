@@ -64,12 +64,10 @@ import Testing
         let title = "Wallet"
         var stateRevision = 0
         var reduceMotion = false
-        var gestureArena = GestureArena()
         func resize(to size: Size, at time: Millis) {}
-        func handle(_ event: InputEvent) {}
+        func update(_ input: SceneInput) {}
         func tick(at time: Millis) {}
         func needsFrame(at time: Millis) -> Bool { false }
-        func nextDeadline() -> Millis? { nil }
         func render(at time: Millis) -> DisplayList { DisplayList() }
         func drainEvents() -> [DeckEvent] { [] }
         func save(into state: inout DeckState) {}

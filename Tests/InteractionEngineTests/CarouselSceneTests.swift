@@ -5,6 +5,8 @@ import Testing
 /// Drives a carousel scene with timed input, as the host would.
 private final class Driver {
     let scene: CarouselScene
+    /// The press router a deck would own: scenes take gestures, not pointer input.
+    var router = PressRouter()
     var time: Millis = 0
     var events: [DeckEvent] = []
 
@@ -15,7 +17,8 @@ private final class Driver {
 
     func send(_ kind: InputEvent.Kind, after delay: Millis = 16) {
         time += delay
-        scene.handle(InputEvent(kind, at: time))
+        router.route(InputEvent(kind, at: time), to: scene)
+        router.tick(at: time, scene: scene)
         scene.tick(at: time)
         events += scene.drainEvents()
     }
@@ -27,6 +30,7 @@ private final class Driver {
         var guardTime = 0
         while scene.needsFrame(at: time), guardTime < 2000 {
             time += 1000.0 / 60
+            router.tick(at: time, scene: scene)
             scene.tick(at: time)
             guardTime += 1
         }
@@ -51,7 +55,7 @@ private final class Driver {
         #expect(d.scene.name == "carousel" && d.scene.title == "Carousel")
         #expect(d.centred == 0 && d.isExactlyCentred)
         #expect(!d.scene.needsFrame(at: 0), "idle at rest")
-        #expect(d.scene.nextDeadline() == nil, "no hold timer in the carousel")
+        #expect(d.router.nextDeadline() == nil, "no hold timer in the carousel")
     }
 
     /// C5: a click on an item selects it (event with its id, saved) and

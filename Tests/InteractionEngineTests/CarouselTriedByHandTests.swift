@@ -6,17 +6,19 @@ import Testing
 @Suite struct CarouselTriedByHandTests {
     final class Driver {
         let scene = CarouselScene(items: carouselTestItems(16))
+        var router = PressRouter()
         var time: Millis = 0
         var events: [DeckEvent] = []
         init() { scene.resize(to: Size(width: 480, height: 756), at: 0) }
         func send(_ kind: InputEvent.Kind) {
-            scene.handle(InputEvent(kind, at: time))
+            router.route(InputEvent(kind, at: time), to: scene)
             events += scene.drainEvents()
         }
         func wait(_ ms: Millis) {
             let end = time + ms
             while time < end - 1e-9 {
                 time = min(end, time + 1000.0 / 60)
+                router.tick(at: time, scene: scene)
                 scene.tick(at: time)
             }
             events += scene.drainEvents()

@@ -227,8 +227,7 @@ private func names(_ events: [GestureEvent]) -> [String] {
     @Test func holdDisabledLongStillPressIsATap() {
         // No hold can end the tap, so a still press of any length is one (no gap).
         var arena = GestureArena()
-        var events = arena.handle(down(0, 0, 0))
-        arena.holdEnabled = false
+        var events = arena.handle(down(0, 0, 0), policy: PressPolicy(mayHold: false))
         #expect(arena.nextDeadline() == nil)
         events += run(&arena, [.tick(500), .tick(1000), .input(up(0, 0, 2000))])
         #expect(events == [.pressed(at: .zero, time: 0), .tap(at: .zero, time: 2000)])
@@ -237,8 +236,7 @@ private func names(_ events: [GestureEvent]) -> [String] {
 
     @Test func panDisabledMovingPressIsReleased() {
         var arena = GestureArena()
-        var events = arena.handle(down(0, 0, 0))
-        arena.panEnabled = false
+        var events = arena.handle(down(0, 0, 0), policy: PressPolicy(panAxes: nil))
         events += run(&arena, [.input(move(40, 0, 50)), .tick(600), .input(up(40, 0, 700))])
         #expect(names(events) == ["pressed", "released"])
     }
@@ -263,13 +261,15 @@ private func names(_ events: [GestureEvent]) -> [String] {
 
     @Test func horizontalOnlyPanIgnoresAVerticalStart() {
         var arena = GestureArena()
-        arena.allowedPanAxes = .horizontal
-        var events = run(&arena, [.input(down(0, 0, 0)), .input(move(2, 30, 40))])
+        let horizontal = PressPolicy(panAxes: .horizontal)
+        var events = arena.handle(down(0, 0, 0), policy: horizontal)
+        events += run(&arena, [.input(move(2, 30, 40))])
         #expect(names(events) == ["pressed"])
         #expect(arena.pan.state == .failed)
         events = run(&arena, [.input(move(60, 30, 80)), .input(up(60, 30, 100))])
         #expect(names(events) == ["released"])
-        events = run(&arena, [.input(down(0, 0, 200)), .input(move(30, 2, 240))])
+        events = arena.handle(down(0, 0, 200), policy: horizontal)
+        events += run(&arena, [.input(move(30, 2, 240))])
         #expect(names(events) == ["pressed", "panBegan"])
     }
 

@@ -5,17 +5,20 @@ import Testing
 @Suite struct GridTriedByHandTests {
     final class Driver {
         let scene: GridScene
+        /// The press router a deck would own: scenes take gestures, not pointer input.
+        var router = PressRouter()
         var time: Millis = 0
         var events: [DeckEvent] = []
         init(_ count: Int = 48, size: Size = gridViewport) { scene = GridScene(tiles: gridTiles(count), size: size) }
         func send(_ kind: InputEvent.Kind) {
-            scene.handle(InputEvent(kind, at: time))
+            router.route(InputEvent(kind, at: time), to: scene)
             events += scene.drainEvents()
         }
         func wait(_ ms: Millis, each: (() -> Void)? = nil) {
             let end = time + ms
             while time < end {
                 time = min(end, time + 1000.0 / 60)
+                router.tick(at: time, scene: scene)
                 scene.tick(at: time)
                 events += scene.drainEvents()
                 each?()

@@ -6,6 +6,8 @@
 /// unscrolled list spans y = 72 i ..< 72 (i + 1).
 final class MessagesDriver {
     let scene: MessagesScene
+    /// The press router a deck would own: scenes take gestures, not pointer input.
+    var router = PressRouter()
     private(set) var time: Millis = 1000
     /// Pointer moves are this far apart in time (ms) unless a step says otherwise.
     let frame: Millis = 8
@@ -32,7 +34,7 @@ final class MessagesDriver {
     }
 
     func send(_ kind: InputEvent.Kind) {
-        scene.handle(InputEvent(kind, at: time))
+        router.route(InputEvent(kind, at: time), to: scene)
     }
 
     /// Where the pointer is.
@@ -118,6 +120,7 @@ final class MessagesDriver {
 
     private func advance(_ ms: Millis) {
         time += ms
+        router.tick(at: time, scene: scene)
         scene.tick(at: time)
     }
 

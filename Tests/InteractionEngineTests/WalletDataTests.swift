@@ -8,6 +8,10 @@ final class WalletDriver {
     static let size = Size(width: 480, height: 756)
 
     let scene: WalletScene
+
+    /// The press router a deck would own: scenes take gestures, not pointer input.
+
+    var router = PressRouter()
     var time: Millis = 1000
     private(set) var events: [DeckEvent] = []
 
@@ -35,7 +39,7 @@ final class WalletDriver {
     func frame(_ id: String) -> Rect? { scene.frame(of: id, at: time) }
 
     func send(_ kind: InputEvent.Kind) {
-        scene.handle(InputEvent(kind, at: time))
+        router.route(InputEvent(kind, at: time), to: scene)
         collect()
     }
 
@@ -56,6 +60,7 @@ final class WalletDriver {
         let end = time + ms
         while time < end - 1e-9 {
             time = min(end, time + step)
+            router.tick(at: time, scene: scene)
             scene.tick(at: time)
             collect()
             each?()

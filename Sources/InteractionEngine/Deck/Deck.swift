@@ -21,6 +21,8 @@ public final class Deck {
     public var current: any DeckScene { scenes[currentIndex] }
 
     private var pending: [DeckEvent] = []
+    /// The press in flight, decided and ended in one place (one `GestureArena`).
+    private var press = PressRouter()
     private var commands: [DeckCommand] = []
     private var notice: (text: String, shownAt: Millis?)?
     private var pressStartedInBar = false
@@ -52,6 +54,9 @@ public final class Deck {
         for scene in scenes { scene.resize(to: sceneSize, at: time) }
     }
 
+    /// The arena of the press in flight (or the last one), for the overlay.
+    public var gestureArena: GestureArena { press.arena }
+
     /// The viewport each scene gets.
     public var sceneSize: Size {
         Size(width: max(1, size.width), height: max(1, size.height - Deck.barHeight))
@@ -76,7 +81,7 @@ public final class Deck {
 
     private func select(_ index: Int, at time: Millis) {
         guard index != currentIndex else { return }
-        current.handle(InputEvent(.pointerCancel, at: time))
+        press.cancel(at: time, scene: current)  // switching scenes cancels the press
         collectSceneEvents()
         currentIndex = index
         windowRevision += 1
@@ -118,9 +123,9 @@ public final class Deck {
             if tuningPanel?.handle(key, modifiers, deck: self, at: event.time) == true {
                 break
             } else if !handleGlobalKey(key, modifiers, at: event.time) {
-                current.handle(event)
+                press.route(event, to: current)
             }
-        case .pointerDown(let p, let button) where p.y < Deck.barHeight && !current.gestureArena.isActive:
+        case .pointerDown(let p, let button) where p.y < Deck.barHeight && !press.isPressed:
             pressStartedInBar = true
             if button == .primary, let index = tabIndex(at: p) { select(index, at: event.time) }
         case .pointerMove where pressStartedInBar:
@@ -131,9 +136,9 @@ public final class Deck {
             // A press below the bar starts a new gesture: any bar press it follows is over
             // (its release was lost).
             pressStartedInBar = false
-            current.handle(toScene(event))
+            press.route(toScene(event), to: current)
         default:
-            current.handle(toScene(event))
+            press.route(toScene(event), to: current)
         }
         collectSceneEvents()
     }
@@ -199,7 +204,7 @@ public final class Deck {
 
     /// The pointer shape for a pointer at `point` in window coordinates (nil: outside the window) at `time`.
     public func cursor(at point: Point?, time: Millis) -> CursorShape {
-        if current.gestureArena.isActive { return .closedHand }
+        if press.isPressed { return .closedHand }
         guard let point, point.y >= Deck.barHeight else { return .arrow }
         return withAnimationClock { current.cursor(at: point - Point(x: 0, y: Deck.barHeight), time: time) }
     }
@@ -207,7 +212,10 @@ public final class Deck {
     // MARK: Time
 
     public func tick(at time: Millis) {
-        withAnimationClock { current.tick(at: time) }
+        withAnimationClock {
+            press.tick(at: time, scene: current)
+            current.tick(at: time)
+        }
         if let resized = resizedAt, time - resized >= Deck.resizeSaveDelay {
             resizedAt = nil
             windowRevision += 1
@@ -230,7 +238,8 @@ public final class Deck {
     public func nextDeadline() -> Millis? {
         let noticeEnd = notice?.shownAt.map { $0 + Deck.noticeDuration }
         let resizeSettles = resizedAt.map { $0 + Deck.resizeSaveDelay }
-        return [current.nextDeadline(), noticeEnd, chrome.nextDeadline(), resizeSettles].compactMap { $0 }.min()
+        return [press.nextDeadline(), current.nextDeadline(), noticeEnd, chrome.nextDeadline(), resizeSettles]
+            .compactMap { $0 }.min()
     }
 
     // MARK: Output
@@ -308,7 +317,7 @@ public final class Deck {
     /// Ends any press in flight (a drag, a lift, a swipe) as a cancel, so what is saved next
     /// is only what was committed. The one rule for every scene before a final save.
     public func cancelPress(at time: Millis) {
-        withAnimationClock { current.handle(InputEvent(.pointerCancel, at: time)) }
+        withAnimationClock { press.cancel(at: time, scene: current) }
         pressStartedInBar = false
         collectSceneEvents()
     }

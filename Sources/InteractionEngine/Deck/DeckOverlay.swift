@@ -140,7 +140,7 @@ public struct DeckOverlay: Sendable {
         if recent.count > 1 { list.append(.polyline(recent, trailColor, width: 2.5)) }
         if let last = recent.last { list.append(.fillCircle(center: last, radius: 4, .solid(trailColor))) }
 
-        let arena = deck.current.gestureArena
+        let arena = deck.gestureArena
         let v = arena.currentVelocity(at: time)
         if let from = arena.isActive ? recent.last : nil, v.length > 1 {
             let tip = from + v * DeckOverlay.arrowSeconds

@@ -25,7 +25,8 @@ public final class CarouselScene: DeckScene {
     public var reduceMotion = false {
         didSet { strip.reduceMotion = reduceMotion }
     }
-    public internal(set) var gestureArena = GestureArena()
+    /// The boundaries of this scene's presses.
+    public internal(set) var gestureSettings = GestureSettings.standard
     /// The current geometry of the scene.
     public private(set) var geometry: CarouselSceneGeometry
 
@@ -54,7 +55,6 @@ public final class CarouselScene: DeckScene {
         builtOptions = options
         geometry = CarouselSceneGeometry(size: size, options: options)
         strip = CarouselStrip(items: items, options: geometry.stripOptions, frame: geometry.strip)
-        gestureArena.holdEnabled = false
         selectedID = state?.selected
         if let saved = state?.selected, let index = items.firstIndex(where: { $0.id == saved }) {
             strip.selectedIndex = index
@@ -83,39 +83,48 @@ public final class CarouselScene: DeckScene {
         strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: time)
     }
 
-    public func handle(_ event: InputEvent) {
-        switch event.kind {
-        case .pointerDown, .pointerMove, .pointerUp, .pointerCancel, .key(.escape, _):
-            for gesture in gestureArena.handle(event) { handle(gesture) }
-        case .key(let key, _):
-            handle(key, at: event.time)
-        case .wheel(let delta, _, _):
-            guard !gestureArena.isActive else { return }
+    public func update(_ input: SceneInput) {
+        switch input {
+        case .gesture(let gesture):
+            handle(gesture)
+        case .key(let key, _, let time):
+            handle(key, at: time)
+        case .wheel(let delta, _, _, let time, let duringPress):
+            guard !duringPress else { return }
             centringSelection = false
             switch delta {
             case .steps(let dx, let dy):
                 // The vertical wheel scrolls the strip sideways too (SPEC I2).
-                strip.wheel(steps: Int.clampedSum(dx, dy), at: event.time)
+                strip.wheel(steps: Int.clampedSum(dx, dy), at: time)
             case .pixels(let dx, let dy):
-                strip.wheel(pixels: dx + dy, at: event.time)
+                strip.wheel(pixels: dx + dy, at: time)
             }
-        case .resize(let newSize):
-            resize(to: newSize, at: event.time)
-        case .hover, .pointerLeft:
-            break
+        case .resize(let newSize, let time):
+            resize(to: newSize, at: time)
         }
     }
 
+    /// No holds; only the strip scrolls, and a press that catches it in motion only stops it
+    /// (no select). A click that only centres the selection is not caught: a second click lands
+    /// on a moving strip without stopping it (so it cannot stop between two items).
+    public func pressPolicy(at p: Point, time: Millis) -> PressPolicy {
+        let onStrip = geometry.strip.contains(p)
+        return PressPolicy(mayHold: false, panAxes: onStrip ? .both : nil,
+                           catchesMotion: onStrip && catchesStrip(at: time))
+    }
+
+    /// The strip moves on its own (not centring the selection a click asked for).
+    private func catchesStrip(at time: Millis) -> Bool {
+        strip.isAnimating(at: time) && !centringSelection
+    }
+
     public func tick(at time: Millis) {
-        for gesture in gestureArena.tick(at: time) { handle(gesture) }
         strip.tick(at: time)
     }
 
     public func needsFrame(at time: Millis) -> Bool {
         strip.isAnimating(at: time)  // a press by itself draws nothing
     }
-
-    public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
 
     public func drainEvents() -> [DeckEvent] {
         defer { pending.removeAll() }
@@ -148,16 +157,11 @@ public final class CarouselScene: DeckScene {
     private func handle(_ gesture: GestureEvent) {
         switch gesture {
         case .pressed(let p, let time):
-            // Only the strip scrolls; a press that catches it in motion stops it there.
-            gestureArena.panEnabled = geometry.strip.contains(p)
-            // A click that only centres the selection is not caught: a second click lands on
-            // a moving strip without stopping it (so it cannot stop between two items).
+            // Only the strip scrolls; a press that catches it in motion stops it there
+            // (and, by its policy, never selects).
+            pressCaughtMotion = geometry.strip.contains(p) && catchesStrip(at: time)
             centringSelection = centringSelection && strip.isAnimating(at: time)
-            pressCaughtMotion = gestureArena.panEnabled && strip.isAnimating(at: time) && !centringSelection
-            if pressCaughtMotion {
-                strip.beginDrag(at: time)
-                gestureArena.catchMotion()  // it only stops the strip: no select (the arena's rule)
-            }
+            if pressCaughtMotion { strip.beginDrag(at: time) }
         case .panBegan(_, _, let translation, _, let time):
             pressCaughtMotion = false
             centringSelection = false
@@ -196,7 +200,7 @@ public final class CarouselScene: DeckScene {
     // MARK: Keyboard
 
     private func handle(_ key: Key, at time: Millis) {
-        guard !gestureArena.isActive, !items.isEmpty else { return }
+        guard !items.isEmpty else { return }
         let current = strip.targetIndex(at: time) ?? 0
         let page = max(1, Int(clamping: geometry.strip.width / strip.layout.pitch, to: 0...items.count + 1) - 1)
         switch key {

@@ -74,7 +74,8 @@ public final class GridScene: DeckScene {
 
     public internal(set) var reorder: GridReorder
     public private(set) var phase: Phase = .idle
-    public internal(set) var gestureArena = GestureArena()
+    /// The boundaries of this scene's presses (its tuned hold duration and movement).
+    public internal(set) var gestureSettings = GestureSettings.standard
     /// The live tuning values (see `GridTunables`).
     public internal(set) var metrics = GridMetrics()
     public private(set) var stateRevision = 0
@@ -188,7 +189,7 @@ public final class GridScene: DeckScene {
     func pressFeedbackScale(at time: Millis) -> Double {
         guard let feedback = pressFeedback else { return 1 }
         return 1 - (1 - WalletMetrics.holdFeedback(elapsed: time - feedback.start,
-                                                   holdDuration: gestureArena.settings.holdDuration))
+                                                   holdDuration: gestureSettings.holdDuration))
             * (1 - metrics.pressFeedbackScale) / (1 - WalletMetrics.holdFeedbackScale)
     }
 
@@ -230,32 +231,42 @@ public final class GridScene: DeckScene {
         if let focus, focus >= reorder.items.count { self.focus = nil }
     }
 
-    public func handle(_ event: InputEvent) {
-        if case .resize(let newSize) = event.kind {
-            resize(to: newSize, at: event.time)
+    public func update(_ input: SceneInput) {
+        if case .resize(let newSize, let time) = input {
+            resize(to: newSize, at: time)
             return
         }
-        finishLandingIfDone(at: event.time)
+        finishLandingIfDone(at: input.time)
         // G4: while the dropped tile lands, input is ignored (like the seed's
-        // `userInteractionEnabled = NO`); a press after it lands works normally.
+        // `userInteractionEnabled = NO`; a press that starts then does nothing, see
+        // `pressPolicy`); a press after it lands works normally.
         if case .settling = phase { return }
-        switch event.kind {
-        case .wheel(let delta, _, _):
+        switch input {
+        case .wheel(let delta, _, _, let time, _):
             guard phase == .idle else { return }
             switch delta {
-            case .steps(_, let dy): scroll.wheel(steps: dy, at: event.time)
-            case .pixels(_, let dy): scroll.wheel(pixels: dy, at: event.time)
+            case .steps(_, let dy): scroll.wheel(steps: dy, at: time)
+            case .pixels(_, let dy): scroll.wheel(pixels: dy, at: time)
             }
-        case .key(let key, let modifiers) where !gestureArena.isActive:
-            handleKey(key, modifiers, at: event.time)
-        default:
-            process(gestureArena.handle(event))
+        case .key(let key, let modifiers, let time):
+            handleKey(key, modifiers, at: time)
+        case .gesture(let gesture):
+            process(gesture)
+        case .resize:
+            break
         }
+    }
+
+    /// G1: a hold only on a tile; a press that stops a moving grid only pans; a press
+    /// while a dropped tile lands does nothing at all (G4).
+    public func pressPolicy(at p: Point, time: Millis) -> PressPolicy {
+        if case .settling(let until) = phase, time < until { return .ignored }
+        return PressPolicy(mayHold: layout.index(at: content(p, at: time)) != nil, panAxes: .both,
+                           catchesMotion: scroll.isAnimating(at: time))
     }
 
     public func tick(at time: Millis) {
         finishLandingIfDone(at: time)
-        process(gestureArena.tick(at: time))
         autoScroll(at: time)
         scroll.tick(at: time)
         frames.prune(at: time)
@@ -270,8 +281,6 @@ public final class GridScene: DeckScene {
             || (refusal?.offset.isAnimating(at: time) ?? false)
     }
 
-    public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
-
     public func drainEvents() -> [DeckEvent] {
         defer { pending.removeAll() }
         return pending
@@ -283,70 +292,58 @@ public final class GridScene: DeckScene {
 
     // MARK: Gestures
 
-    private func process(_ events: [GestureEvent]) {
-        for event in events {
-            switch event {
-            case .pressed, .holdBegan, .holdMoved, .holdEnded: break
-            default: endPressFeedback(at: event.time)
+    private func process(_ event: GestureEvent) {
+        switch event {
+        case .pressed, .holdBegan, .holdMoved, .holdEnded: break
+        default: endPressFeedback(at: event.time)
+        }
+        switch event {
+        case .pressed(let p, let time):
+            focusVisible = false
+            pressStoppedScroll = scroll.isAnimating(at: time)
+            // A press that stops a moving grid never lifts or selects (its policy's caught-motion rule).
+            if pressStoppedScroll { scroll.stop(at: time) }
+            // G1: holding on empty space does nothing (a drag there still scrolls).
+            if !pressStoppedScroll, let index = layout.index(at: content(p, at: time)),
+               reorder.canMoveItem(at: index) {
+                pressFeedback = (reorder.liveItems[index].id, time)
             }
-            switch event {
-            case .pressed(let p, let time):
-                // A second press that cancelled a lift arrives while the tile flies back:
-                // like any input during that animation it is ignored, and must not stay held.
-                if case .settling = phase {
-                    _ = gestureArena.handle(InputEvent(.pointerCancel, at: time))
-                    break
-                }
-                focusVisible = false
-                pressStoppedScroll = scroll.isAnimating(at: time)
-                if pressStoppedScroll {
-                    // A press that stops a moving grid never lifts or selects (the arena's rule).
-                    scroll.stop(at: time)
-                    gestureArena.catchMotion()
-                }
-                // G1: holding on empty space does nothing (a drag there still scrolls).
-                gestureArena.holdEnabled = layout.index(at: content(p, at: time)) != nil
-                if gestureArena.holdEnabled, !pressStoppedScroll, let index = layout.index(at: content(p, at: time)),
-                   reorder.canMoveItem(at: index) {
-                    pressFeedback = (reorder.liveItems[index].id, time)
-                }
-            case .tap(let p, let time):
-                guard !pressStoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
-                focus = index
-                emit("select", ["id": .string(reorder.liveItems[index].id)])
-            case .holdBegan(let p, let time):
-                beginLift(at: p, time: time)
-            case .holdMoved(let p, _, let time):
-                guard var held = lift else { break }
+        case .tap(let p, let time):
+            guard !pressStoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
+            focus = index
+            emit("select", ["id": .string(reorder.liveItems[index].id)])
+        case .holdBegan(let p, let time):
+            beginLift(at: p, time: time)
+        case .holdMoved(let p, _, let time):
+            guard var held = lift else { break }
+            held.pointer = p
+            lift = held
+            updateMovement(at: time)
+        case .holdEnded(let p, _, let time):
+            if var held = lift {
                 held.pointer = p
                 lift = held
-                updateMovement(at: time)
-            case .holdEnded(let p, _, let time):
-                if var held = lift {
-                    held.pointer = p
-                    lift = held
-                    drop(at: time)
-                }
-            case .panBegan(_, _, let translation, _, let time):
-                // The arena's translation already starts where the pointer crossed the slop.
-                phase = .panning
-                scroll.beginDrag(at: time)
-                scroll.drag(translation: translation.y, at: time)
-            case .panChanged(_, let translation, _, let time):
-                scroll.drag(translation: translation.y, at: time)
-            case .panEnded(_, _, let velocity, let time):
-                scroll.endDrag(velocity: velocity.y, at: time)
-                phase = .idle
-            case .cancelled(let time):
-                if lift != nil {
-                    cancel(at: time)
-                } else if phase == .panning {
-                    scroll.endDrag(velocity: 0, at: time)
-                    phase = .idle
-                }
-            case .released:
-                break
+                drop(at: time)
             }
+        case .panBegan(_, _, let translation, _, let time):
+            // The arena's translation already starts where the pointer crossed the slop.
+            phase = .panning
+            scroll.beginDrag(at: time)
+            scroll.drag(translation: translation.y, at: time)
+        case .panChanged(_, let translation, _, let time):
+            scroll.drag(translation: translation.y, at: time)
+        case .panEnded(_, _, let velocity, let time):
+            scroll.endDrag(velocity: velocity.y, at: time)
+            phase = .idle
+        case .cancelled(let time):
+            if lift != nil {
+                cancel(at: time)
+            } else if phase == .panning {
+                scroll.endDrag(velocity: 0, at: time)
+                phase = .idle
+            }
+        case .released:
+            break
         }
     }
 

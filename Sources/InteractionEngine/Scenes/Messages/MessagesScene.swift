@@ -30,9 +30,8 @@ public final class MessagesScene: DeckScene {
     public var reduceMotion = false {
         didSet { scroll.reduceMotion = reduceMotion }
     }
-    public var gestureArena: GestureArena { arena }
-
-    var arena = GestureArena()
+    /// The boundaries of this scene's presses.
+    public internal(set) var gestureSettings = GestureSettings.standard
     var scroll: ScrollAxis
     /// The live tuning values (see `MessagesTunables`).
     public internal(set) var metrics = MessagesMetrics()
@@ -92,7 +91,6 @@ public final class MessagesScene: DeckScene {
         list = MessageList(conversations: conversations, saved: saved)
         layout = MessagesLayout(width: size.width, viewportHeight: size.height)
         scroll = ScrollAxis(viewportLength: size.height, contentLength: layout.contentLength(rowCount: list.count))
-        arena.holdEnabled = false
     }
 
     // MARK: Reading (tests and the overlay)
@@ -123,27 +121,26 @@ public final class MessagesScene: DeckScene {
         scroll.setContent(length: layout.contentLength(rowCount: list.count), viewport: layout.viewportHeight, at: time)
     }
 
-    public func handle(_ event: InputEvent) {
-        switch event.kind {
-        case .pointerDown, .pointerMove, .pointerUp, .pointerCancel:
-            for gesture in arena.handle(event) { handle(gesture) }
-        case .key(let key, let modifiers):
-            if arena.isActive {
-                for gesture in arena.handle(event) { handle(gesture) }
-            } else {
-                handleKey(key, modifiers, at: event.time)
-            }
-        case .wheel(let delta, _, _):
-            handleWheel(delta, at: event.time)
-        case .resize(let size):
-            resize(to: size, at: event.time)
-        case .hover, .pointerLeft:
-            break  // nothing reacts to hover, so nothing jumps under a resting pointer
+    public func update(_ input: SceneInput) {
+        switch input {
+        case .gesture(let gesture):
+            handle(gesture)
+        case .key(let key, let modifiers, let time):
+            handleKey(key, modifiers, at: time)
+        case .wheel(let delta, _, _, let time, _):
+            handleWheel(delta, at: time)
+        case .resize(let size, let time):
+            resize(to: size, at: time)
         }
     }
 
+    /// No holds in this scene; a press that stops a moving list only pans (it never selects
+    /// or opens a row).
+    public func pressPolicy(at point: Point, time: Millis) -> PressPolicy {
+        PressPolicy(mayHold: false, panAxes: .both, catchesMotion: scroll.isAnimating(at: time))
+    }
+
     public func tick(at time: Millis) {
-        for gesture in arena.tick(at: time) { handle(gesture) }
         scroll.tick(at: time)
         swipes = swipes.compactMapValues { value in
             var v = value
@@ -166,7 +163,6 @@ public final class MessagesScene: DeckScene {
             || ghosts.contains { $0.fade.isAnimating(at: time) }
     }
 
-    public func nextDeadline() -> Millis? { arena.nextDeadline() }
 
     public func drainEvents() -> [DeckEvent] {
         defer { events.removeAll() }
@@ -180,7 +176,6 @@ public final class MessagesScene: DeckScene {
     /// An arrow over the revealed buttons (they are clicked, not dragged);
     /// otherwise the hands of every draggable scene.
     public func cursor(at point: Point, time: Millis) -> CursorShape {
-        if arena.isActive { return .closedHand }
         return button(at: point, time: time) == nil ? .openHand : .arrow
     }
 
@@ -326,11 +321,8 @@ public final class MessagesScene: DeckScene {
         switch gesture {
         case .pressed(let point, let time):
             let caught = scroll.isAnimating(at: time)
-            if caught {
-                // It only stops the list: no select, no row opened (the arena's rule).
-                scroll.stop(at: time)
-                arena.catchMotion()
-            }
+            // It only stops the list: no select, no row opened (its policy's caught-motion rule).
+            if caught { scroll.stop(at: time) }
             press = .down(rowID: row(at: point, time: time), action: button(at: point, time: time),
                           caughtScroll: caught)
         case .tap(let point, let time):
@@ -344,7 +336,7 @@ public final class MessagesScene: DeckScene {
             panChanged(translation: translation, at: time)
             panEnded(velocity: velocity, at: time)
         case .cancelled(let time):
-            panEnded(velocity: .zero, at: time)
+            panEnded(velocity: .zero, at: time, cancelled: true)
         case .released:
             press = .idle
         case .holdBegan, .holdMoved, .holdEnded:
@@ -366,14 +358,14 @@ public final class MessagesScene: DeckScene {
 
     /// S8: the first motion past the slop decides between the list and the row.
     private func panBegan(translation: Point, axis: Axis, at time: Millis) {
-        guard case .down(let rowID, _, _) = press else { return }
+        guard case .down(let rowID, _, let caught) = press else { return }
         if axis == .vertical {
             if let open = openRowID { closeRow(open, at: time) }  // S5
             scroll.beginDrag(at: time)
             press = .scrolling
             return panChanged(translation: translation, at: time)
         }
-        guard let rowID, !arena.caughtMotion else {
+        guard let rowID, !caught else {
             press = .consumed
             return
         }
@@ -408,13 +400,12 @@ public final class MessagesScene: DeckScene {
     }
 
     /// Release (or cancel, with zero velocity): S3 decides a swiped row.
-    private func panEnded(velocity: Point, at time: Millis) {
+    private func panEnded(velocity: Point, at time: Millis, cancelled: Bool = false) {
         switch press {
         case .scrolling:
             scroll.endDrag(velocity: velocity.y, at: time)
         case .swiping(let id, _):
             let width = list[id]?.openWidth ?? 0
-            let cancelled = arena.phase == .cancelled
             if !cancelled, metrics.opensOnRelease(offset: swipeOffset(of: id, at: time), velocity: velocity.x,
                                                   openWidth: width) {
                 openRow(id, at: time, velocity: velocity.x)

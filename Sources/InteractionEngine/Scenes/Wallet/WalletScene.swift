@@ -42,7 +42,8 @@ public final class WalletScene: DeckScene {
     public var reduceMotion = false {
         didSet { scroll.reduceMotion = reduceMotion }
     }
-    public internal(set) var gestureArena = GestureArena()
+    /// The boundaries of this scene's presses (its tuned hold duration and movement).
+    public internal(set) var gestureSettings = GestureSettings.standard
     public internal(set) var stateRevision = 0
     /// The cards in display order (the data's order).
     public internal(set) var cards: [WalletCard]
@@ -73,7 +74,6 @@ public final class WalletScene: DeckScene {
         self.cards = ordered
         layout = WalletLayout(viewport: size, count: ordered.count)
         scroll = ScrollAxis()
-        gestureArena.allowedPanAxes = .vertical
         rebuildSlots(0..<ordered.count)
         configureScroll()
     }
@@ -122,25 +122,20 @@ public final class WalletScene: DeckScene {
         }
     }
 
-    public func handle(_ event: InputEvent) {
-        switch event.kind {
-        case .resize(let size):
-            resize(to: size, at: event.time)
-        case .wheel(let delta, _, _):
-            wheel(delta, at: event.time)
-        case .key(.escape, _) where gestureArena.isActive:
-            process(gestureArena.handle(event))
-        case .key(let key, let modifiers):
-            handleKey(key, modifiers, at: event.time)
-        case .pointerDown, .pointerMove, .pointerUp, .pointerCancel:
-            process(gestureArena.handle(event))
-        default:
-            break
+    public func update(_ input: SceneInput) {
+        switch input {
+        case .resize(let size, let time):
+            resize(to: size, at: time)
+        case .wheel(let delta, _, _, let time, let duringPress):
+            if !duringPress { wheel(delta, at: time) }
+        case .key(let key, let modifiers, let time):
+            handleKey(key, modifiers, at: time)
+        case .gesture(let gesture):
+            process(gesture)
         }
     }
 
     public func tick(at time: Millis) {
-        process(gestureArena.tick(at: time))
         if case .lifting(var lift) = interaction {
             let x = scroll.offset(at: time)
             let next = lift.autoScrolledOffset(from: x, at: time, layout: layout, edges: edges,
@@ -175,8 +170,6 @@ public final class WalletScene: DeckScene {
         return displacements.values.contains { $0.isAnimating(at: time) }
     }
 
-    public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
-
     public func render(at time: Millis) -> DisplayList {
         var list = DisplayList()
         guard !cards.isEmpty else {
@@ -208,9 +201,8 @@ public final class WalletScene: DeckScene {
     }
 
     /// An open hand over what a drag moves (the stack, the expanded card), an
-    /// arrow over the footer (it only takes taps), a closed hand while pressed.
+    /// arrow over the footer (it only takes taps); the deck shows a closed hand while pressed.
     public func cursor(at point: Point, time: Millis) -> CursorShape {
-        if gestureArena.isActive { return .closedHand }
         guard case .expanded(let e) = mode else { return .openHand }
         return e.dismissAt == nil && layout.expandedFrame.contains(point) ? .openHand : .arrow
     }
