@@ -76,16 +76,16 @@ enum InputRoute {
         var reduceMotion = false
         let stateRevision = 0
         func resize(to size: Size, at time: Millis) {}
-        func update(_ input: SceneInput) {
+        func update(_ input: SceneInput) -> [SceneEvent] {
             switch input {
             case .gesture(.panBegan), .gesture(.panChanged): moves += 1
             default: break
             }
+            return []
         }
-        func tick(at time: Millis) {}
+        func tick(at time: Millis) -> [SceneEvent] { [] }
         func needsFrame(at time: Millis) -> Bool { false }
         func render(at time: Millis) -> DisplayList { DisplayList() }
-        func drainEvents() -> [DeckEvent] { [] }
         func save(into state: inout DeckState) {}
     }
 }

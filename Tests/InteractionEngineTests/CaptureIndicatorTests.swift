@@ -65,11 +65,10 @@ import Testing
         var stateRevision = 0
         var reduceMotion = false
         func resize(to size: Size, at time: Millis) {}
-        func update(_ input: SceneInput) {}
-        func tick(at time: Millis) {}
+        func update(_ input: SceneInput) -> [SceneEvent] { [] }
+        func tick(at time: Millis) -> [SceneEvent] { [] }
         func needsFrame(at time: Millis) -> Bool { false }
         func render(at time: Millis) -> DisplayList { DisplayList() }
-        func drainEvents() -> [DeckEvent] { [] }
         func save(into state: inout DeckState) {}
     }
 

@@ -7,6 +7,12 @@ private final class Driver {
     let scene: CarouselScene
     /// The press router a deck would own: scenes take gestures, not pointer input.
     var router = PressRouter()
+    /// What the scene returned since the last look.
+    var inbox: [SceneEvent] = []
+    func takeInbox() -> [DeckEvent] {
+        defer { inbox.removeAll() }
+        return inbox.map(\.deckEvent)
+    }
     var time: Millis = 0
     var events: [DeckEvent] = []
 
@@ -17,10 +23,10 @@ private final class Driver {
 
     func send(_ kind: InputEvent.Kind, after delay: Millis = 16) {
         time += delay
-        router.route(InputEvent(kind, at: time), to: scene)
-        router.tick(at: time, scene: scene)
-        scene.tick(at: time)
-        events += scene.drainEvents()
+        inbox += router.route(InputEvent(kind, at: time), to: scene)
+        inbox += router.tick(at: time, scene: scene)
+        inbox += scene.tick(at: time)
+        events += takeInbox()
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { send(.key(key, modifiers)) }
@@ -30,12 +36,12 @@ private final class Driver {
         var guardTime = 0
         while scene.needsFrame(at: time), guardTime < 2000 {
             time += 1000.0 / 60
-            router.tick(at: time, scene: scene)
-            scene.tick(at: time)
+            inbox += router.tick(at: time, scene: scene)
+            inbox += scene.tick(at: time)
             guardTime += 1
         }
         #expect(!scene.needsFrame(at: time), "the scene never came to rest")
-        events += scene.drainEvents()
+        events += takeInbox()
     }
 
     var stripY: Double { scene.geometry.strip.midY }

@@ -11,25 +11,28 @@ private final class ProbeScene: DeckScene {
     var size = Size.zero
     var stateRevision = 0
     var reduceMotion = false
-    var queued: [DeckEvent] = []
+    var queued: [SceneEvent] = []
 
     init(_ name: String) { self.name = name }
     func resize(to size: Size, at time: Millis) { self.size = size }
-    func update(_ input: SceneInput) { inputs.append(input) }
+    func update(_ input: SceneInput) -> [SceneEvent] {
+        inputs.append(input)
+        defer { queued.removeAll() }
+        return queued
+    }
     func pressPolicy(at point: Point, time: Millis) -> PressPolicy {
         policyQuestions.append(point)
         return .anything
     }
-    func tick(at time: Millis) {}
+    func tick(at time: Millis) -> [SceneEvent] {
+        defer { queued.removeAll() }
+        return queued
+    }
     func needsFrame(at time: Millis) -> Bool { false }
     func render(at time: Millis) -> DisplayList {
         var list = DisplayList()
         list.append(.text(name, Rect(x: 0, y: 0, width: 100, height: 20), TextStyle(size: 12)))
         return list
-    }
-    func drainEvents() -> [DeckEvent] {
-        defer { queued.removeAll() }
-        return queued
     }
     func save(into state: inout DeckState) { state.carousel = .init(selected: name) }
 }
@@ -93,9 +96,10 @@ private final class ProbeScene: DeckScene {
 
     @Test func sceneEventsAreTaggedWithTheirScene() {
         let (deck, scenes) = makeDeck()
-        scenes[0].queued = [DeckEvent("lift", ["id": .string("c1")])]
+        scenes[0].queued = [.lift(id: "c1", index: 2)]
+        deck.tick(at: 1)
         let events = deck.drainEvents()
-        #expect(events == [DeckEvent("lift", ["id": .string("c1"), "scene": .string("wallet")])])
+        #expect(events == [DeckEvent("lift", ["id": .string("c1"), "index": .int(2), "scene": .string("wallet")])])
     }
 
     @Test func resizeReachesEveryScene() {
@@ -150,7 +154,11 @@ private final class ProbeSceneForRouting: DeckScene {
     var reduceMotion = false
     init(_ name: String) { self.name = name }
     func resize(to size: Size, at time: Millis) {}
-    func update(_ input: SceneInput) {
+    func update(_ input: SceneInput) -> [SceneEvent] {
+        record(input)
+        return []
+    }
+    private func record(_ input: SceneInput) {
         guard case .gesture(let g) = input else { return }
         switch g {
         case .pressed: kinds.append("pressed")
@@ -162,9 +170,8 @@ private final class ProbeSceneForRouting: DeckScene {
         case .cancelled, .holdBegan, .holdMoved, .holdEnded: break
         }
     }
-    func tick(at time: Millis) {}
+    func tick(at time: Millis) -> [SceneEvent] { [] }
     func needsFrame(at time: Millis) -> Bool { false }
     func render(at time: Millis) -> DisplayList { DisplayList() }
-    func drainEvents() -> [DeckEvent] { [] }
     func save(into state: inout DeckState) {}
 }

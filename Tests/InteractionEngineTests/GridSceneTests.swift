@@ -6,6 +6,12 @@ private final class GridDriver {
     let scene: GridScene
     /// The press router a deck would own: scenes take gestures, not pointer input.
     var router = PressRouter()
+    /// What the scene returned since the last look.
+    var inbox: [SceneEvent] = []
+    func takeInbox() -> [DeckEvent] {
+        defer { inbox.removeAll() }
+        return inbox.map(\.deckEvent)
+    }
     private(set) var time: Millis = 0
     private(set) var events: [DeckEvent] = []
 
@@ -19,8 +25,8 @@ private final class GridDriver {
     }
 
     func send(_ kind: InputEvent.Kind) {
-        router.route(InputEvent(kind, at: time), to: scene)
-        events += scene.drainEvents()
+        inbox += router.route(InputEvent(kind, at: time), to: scene)
+        events += takeInbox()
     }
 
     /// Lets `ms` pass, ticking every frame.
@@ -28,10 +34,10 @@ private final class GridDriver {
         let end = time + ms
         while time < end {
             time = min(end, time + 1000.0 / 60)
-            router.tick(at: time, scene: scene)
-            scene.tick(at: time)
+            inbox += router.tick(at: time, scene: scene)
+            inbox += scene.tick(at: time)
         }
-        events += scene.drainEvents()
+        events += takeInbox()
     }
 
     func press(_ p: Point, _ button: PointerButton = .primary) { send(.pointerDown(p, button)) }

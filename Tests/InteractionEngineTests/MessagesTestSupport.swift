@@ -8,6 +8,12 @@ final class MessagesDriver {
     let scene: MessagesScene
     /// The press router a deck would own: scenes take gestures, not pointer input.
     var router = PressRouter()
+    /// What the scene returned since the last look.
+    var inbox: [SceneEvent] = []
+    func takeInbox() -> [DeckEvent] {
+        defer { inbox.removeAll() }
+        return inbox.map(\.deckEvent)
+    }
     private(set) var time: Millis = 1000
     /// Pointer moves are this far apart in time (ms) unless a step says otherwise.
     let frame: Millis = 8
@@ -34,7 +40,7 @@ final class MessagesDriver {
     }
 
     func send(_ kind: InputEvent.Kind) {
-        router.route(InputEvent(kind, at: time), to: scene)
+        inbox += router.route(InputEvent(kind, at: time), to: scene)
     }
 
     /// Where the pointer is.
@@ -120,13 +126,13 @@ final class MessagesDriver {
 
     private func advance(_ ms: Millis) {
         time += ms
-        router.tick(at: time, scene: scene)
-        scene.tick(at: time)
+        inbox += router.tick(at: time, scene: scene)
+        inbox += scene.tick(at: time)
     }
 
     /// The events since the last call as "name:id" (or "action:name:id").
     func events() -> [String] {
-        scene.drainEvents().map { e in
+        takeInbox().map { e in
             [e.name, e.string("name"), e.string("id")].compactMap { $0 }.joined(separator: ":")
         }
     }

@@ -12,6 +12,18 @@ final class WalletDriver {
     /// The press router a deck would own: scenes take gestures, not pointer input.
 
     var router = PressRouter()
+
+    /// What the scene returned since the last look.
+
+    var inbox: [SceneEvent] = []
+
+    func takeInbox() -> [DeckEvent] {
+
+        defer { inbox.removeAll() }
+
+        return inbox.map(\.deckEvent)
+
+    }
     var time: Millis = 1000
     private(set) var events: [DeckEvent] = []
 
@@ -39,7 +51,7 @@ final class WalletDriver {
     func frame(_ id: String) -> Rect? { scene.frame(of: id, at: time) }
 
     func send(_ kind: InputEvent.Kind) {
-        router.route(InputEvent(kind, at: time), to: scene)
+        inbox += router.route(InputEvent(kind, at: time), to: scene)
         collect()
     }
 
@@ -60,8 +72,8 @@ final class WalletDriver {
         let end = time + ms
         while time < end - 1e-9 {
             time = min(end, time + step)
-            router.tick(at: time, scene: scene)
-            scene.tick(at: time)
+            inbox += router.tick(at: time, scene: scene)
+            inbox += scene.tick(at: time)
             collect()
             each?()
         }
@@ -96,7 +108,7 @@ final class WalletDriver {
 
     func clearEvents() { events.removeAll() }
 
-    private func collect() { events += scene.drainEvents() }
+    private func collect() { events += takeInbox() }
 }
 
 @Suite struct WalletDataTests {

@@ -81,8 +81,7 @@ public final class Deck {
 
     private func select(_ index: Int, at time: Millis) {
         guard index != currentIndex else { return }
-        press.cancel(at: time, scene: current)  // switching scenes cancels the press
-        collectSceneEvents()
+        report(press.cancel(at: time, scene: current))  // switching scenes cancels the press
         currentIndex = index
         windowRevision += 1
         pending.append(DeckEvent("scene", ["scene": .string(current.name)]))
@@ -123,7 +122,7 @@ public final class Deck {
             if tuningPanel?.handle(key, modifiers, deck: self, at: event.time) == true {
                 break
             } else if !handleGlobalKey(key, modifiers, at: event.time) {
-                press.route(event, to: current)
+                report(press.route(event, to: current))
             }
         case .pointerDown(let p, let button) where p.y < Deck.barHeight && !press.isPressed:
             pressStartedInBar = true
@@ -136,11 +135,10 @@ public final class Deck {
             // A press below the bar starts a new gesture: any bar press it follows is over
             // (its release was lost).
             pressStartedInBar = false
-            press.route(toScene(event), to: current)
+            report(press.route(toScene(event), to: current))
         default:
-            press.route(toScene(event), to: current)
+            report(press.route(toScene(event), to: current))
         }
-        collectSceneEvents()
     }
 
     private func handleGlobalKey(_ key: Key, _ modifiers: Modifiers, at time: Millis) -> Bool {
@@ -213,8 +211,8 @@ public final class Deck {
 
     public func tick(at time: Millis) {
         withAnimationClock {
-            press.tick(at: time, scene: current)
-            current.tick(at: time)
+            report(press.tick(at: time, scene: current))
+            report(current.tick(at: time))
         }
         if let resized = resizedAt, time - resized >= Deck.resizeSaveDelay {
             resizedAt = nil
@@ -225,7 +223,6 @@ public final class Deck {
             if let start = shown.shownAt, time - start >= Deck.noticeDuration { notice = nil }
         }
         chrome.tick(at: time)
-        collectSceneEvents()
     }
 
     /// True when the host must draw the next frame at the display rate.
@@ -300,7 +297,6 @@ public final class Deck {
 
     /// Events since the last call, each scene event tagged with its scene.
     public func drainEvents() -> [DeckEvent] {
-        collectSceneEvents()
         defer { pending.removeAll() }
         return pending
     }
@@ -317,9 +313,8 @@ public final class Deck {
     /// Ends any press in flight (a drag, a lift, a swipe) as a cancel, so what is saved next
     /// is only what was committed. The one rule for every scene before a final save.
     public func cancelPress(at time: Millis) {
-        withAnimationClock { press.cancel(at: time, scene: current) }
+        withAnimationClock { report(press.cancel(at: time, scene: current)) }
         pressStartedInBar = false
-        collectSceneEvents()
     }
 
     /// The state file's content as it stands.
@@ -333,10 +328,11 @@ public final class Deck {
     /// Queues a deck-level event (a `tune` from `Deck+Tuning.swift`).
     func emit(_ event: DeckEvent) { pending.append(event) }
 
-    private func collectSceneEvents() {
-        for event in current.drainEvents() {
-            var tagged = event
-            if tagged.fields["scene"] == nil { tagged.fields["scene"] = .string(current.name) }
+    /// Queues what the current scene did, each event tagged with the scene.
+    private func report(_ events: [SceneEvent]) {
+        for event in events {
+            var tagged = event.deckEvent
+            tagged.fields["scene"] = .string(current.name)
             pending.append(tagged)
         }
     }

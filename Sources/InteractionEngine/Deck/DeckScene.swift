@@ -25,10 +25,12 @@ public protocol DeckScene: AnyObject {
     /// The gesture boundaries this scene's presses are classified by (its tuned hold
     /// duration...); the deck's arena takes them at each pointer-down.
     var gestureSettings: GestureSettings { get }
-    /// One input, in scene coordinates.
-    func update(_ input: SceneInput)
-    /// Advances animations and timers to `time`.
-    func tick(at time: Millis)
+    /// One input, in scene coordinates; returns what it made happen, oldest first.
+    @discardableResult
+    func update(_ input: SceneInput) -> [SceneEvent]
+    /// Advances animations and timers to `time`; returns what that made happen.
+    @discardableResult
+    func tick(at time: Millis) -> [SceneEvent]
     /// True while something moves, a gesture is in flight or auto-scroll runs:
     /// the host then draws the next frame at the display rate.
     func needsFrame(at time: Millis) -> Bool
@@ -37,8 +39,6 @@ public protocol DeckScene: AnyObject {
     func nextDeadline() -> Millis?
     /// Draws the scene as it is at `time`.
     func render(at time: Millis) -> DisplayList
-    /// Events that happened since the last call, oldest first.
-    func drainEvents() -> [DeckEvent]
 
     /// Grows by one each time something worth saving changes.
     var stateRevision: Int { get }

@@ -19,43 +19,47 @@ public struct PressRouter: Sendable {
     /// The hold deadline of the press in flight, if it may still become a hold.
     public func nextDeadline() -> Millis? { arena.nextDeadline() }
 
-    /// Routes one input (scene coordinates) to `scene`.
-    public mutating func route(_ event: InputEvent, to scene: any DeckScene) {
+    /// Routes one input (scene coordinates) to `scene`; returns what the scene did.
+    @discardableResult
+    public mutating func route(_ event: InputEvent, to scene: any DeckScene) -> [SceneEvent] {
         switch event.kind {
         case .pointerDown(let point, .primary) where point.isFinite:
-            if arena.isActive { cancel(at: event.time, scene: scene) }
+            var out = arena.isActive ? cancel(at: event.time, scene: scene) : []
             arena.retune(scene.gestureSettings)  // no press in flight: in force at once
             let policy = scene.pressPolicy(at: point, time: event.time)
-            deliver(arena.handle(event, policy: policy), to: scene)
+            out += deliver(arena.handle(event, policy: policy), to: scene)
+            return out
         case .pointerDown, .pointerCancel:
-            cancel(at: event.time, scene: scene)
+            return cancel(at: event.time, scene: scene)
         case .key(.escape, _) where arena.isActive:
-            cancel(at: event.time, scene: scene)
+            return cancel(at: event.time, scene: scene)
         case .key(let key, let modifiers):
             // A key never interrupts a press (only Escape, above, ends it).
-            if !arena.isActive { scene.update(.key(key, modifiers, time: event.time)) }
+            return arena.isActive ? [] : scene.update(.key(key, modifiers, time: event.time))
         case .pointerMove, .pointerUp:
-            deliver(arena.handle(event), to: scene)
+            return deliver(arena.handle(event), to: scene)
         case .wheel(let delta, let point, let modifiers):
-            scene.update(.wheel(delta, at: point, modifiers, time: event.time, duringPress: arena.isActive))
+            return scene.update(.wheel(delta, at: point, modifiers, time: event.time, duringPress: arena.isActive))
         case .resize(let size):
-            scene.update(.resize(size, time: event.time))
+            return scene.update(.resize(size, time: event.time))
         case .hover, .pointerLeft:
-            break  // nothing reacts to hover, so nothing jumps under a resting pointer
+            return []  // nothing reacts to hover, so nothing jumps under a resting pointer
         }
     }
 
-    /// Advances the press to `time` (a due hold fires).
-    public mutating func tick(at time: Millis, scene: any DeckScene) {
+    /// Advances the press to `time` (a due hold fires); returns what the scene did.
+    @discardableResult
+    public mutating func tick(at time: Millis, scene: any DeckScene) -> [SceneEvent] {
         deliver(arena.tick(at: time), to: scene)
     }
 
-    /// Ends the press in flight, if any, as a cancel.
-    public mutating func cancel(at time: Millis, scene: any DeckScene) {
+    /// Ends the press in flight, if any, as a cancel; returns what the scene did.
+    @discardableResult
+    public mutating func cancel(at time: Millis, scene: any DeckScene) -> [SceneEvent] {
         deliver(arena.handle(InputEvent(.pointerCancel, at: time)), to: scene)
     }
 
-    private func deliver(_ events: [GestureEvent], to scene: any DeckScene) {
-        for event in events { scene.update(.gesture(event)) }
+    private func deliver(_ events: [GestureEvent], to scene: any DeckScene) -> [SceneEvent] {
+        events.flatMap { scene.update(.gesture($0)) }
     }
 }

@@ -33,7 +33,8 @@ public final class CarouselScene: DeckScene {
     public var items: [CarouselItem] { strip.items }
 
     private var size: Size
-    private var pending: [DeckEvent] = []
+    /// What the scene did since its last `update` or `tick` returned.
+    private var emitted: [SceneEvent] = []
     /// The press caught a moving strip: it stops it and must not select.
     private var pressCaughtMotion = false
     /// The last click that selected an item: where, when, and which item.
@@ -83,7 +84,25 @@ public final class CarouselScene: DeckScene {
         strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: time)
     }
 
-    public func update(_ input: SceneInput) {
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    private func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+
+    private func receive(_ input: SceneInput) {
         switch input {
         case .gesture(let gesture):
             handle(gesture)
@@ -118,17 +137,12 @@ public final class CarouselScene: DeckScene {
         strip.isAnimating(at: time) && !centringSelection
     }
 
-    public func tick(at time: Millis) {
+    private func advance(to time: Millis) {
         strip.tick(at: time)
     }
 
     public func needsFrame(at time: Millis) -> Bool {
         strip.isAnimating(at: time)  // a press by itself draws nothing
-    }
-
-    public func drainEvents() -> [DeckEvent] {
-        defer { pending.removeAll() }
-        return pending
     }
 
     public func save(into state: inout DeckState) {
@@ -149,7 +163,7 @@ public final class CarouselScene: DeckScene {
         strip.selectedIndex = index
         strip.scroll(toItem: index, animated: true, at: time)
         centringSelection = strip.isAnimating(at: time)
-        pending.append(DeckEvent("select", ["id": .string(id)]))
+        emitted.append(.select(id: id))
     }
 
     // MARK: Pointer

@@ -96,7 +96,8 @@ public final class GridScene: DeckScene {
     private var pressFeedback: (id: String, start: Millis)?
     /// The press stopped a moving scroll: it must not also tap or lift.
     private var pressStoppedScroll = false
-    private var pending: [DeckEvent] = []
+    /// What the scene did since its last `update` or `tick` returned.
+    private var emitted: [SceneEvent] = []
 
     /// The grid over `tiles`, in the saved order when `saved` has one.
     public init(tiles: [GridTile], saved: DeckState.GridState? = nil, size: Size = Size(width: 480, height: 756)) {
@@ -231,7 +232,25 @@ public final class GridScene: DeckScene {
         if let focus, focus >= reorder.items.count { self.focus = nil }
     }
 
-    public func update(_ input: SceneInput) {
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    private func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+
+    private func receive(_ input: SceneInput) {
         if case .resize(let newSize, let time) = input {
             resize(to: newSize, at: time)
             return
@@ -265,7 +284,7 @@ public final class GridScene: DeckScene {
                            catchesMotion: scroll.isAnimating(at: time))
     }
 
-    public func tick(at time: Millis) {
+    private func advance(to time: Millis) {
         finishLandingIfDone(at: time)
         autoScroll(at: time)
         scroll.tick(at: time)
@@ -279,11 +298,6 @@ public final class GridScene: DeckScene {
         if case .settling = phase { return true }
         return scroll.isAnimating(at: time) || frames.isAnimating(at: time)
             || (refusal?.offset.isAnimating(at: time) ?? false)
-    }
-
-    public func drainEvents() -> [DeckEvent] {
-        defer { pending.removeAll() }
-        return pending
     }
 
     public func save(into state: inout DeckState) {
@@ -311,7 +325,7 @@ public final class GridScene: DeckScene {
         case .tap(let p, let time):
             guard !pressStoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
             focus = index
-            emit("select", ["id": .string(reorder.liveItems[index].id)])
+            emitted.append(.select(id: reorder.liveItems[index].id))
         case .holdBegan(let p, let time):
             beginLift(at: p, time: time)
         case .holdMoved(let p, _, let time):
@@ -361,7 +375,7 @@ public final class GridScene: DeckScene {
         lift = Lift(id: movement.id, pointer: point, scale: scale, lastAutoScroll: time)
         phase = .lifted
         focus = movement.source
-        emit("lift", ["id": .string(movement.id), "index": .int(movement.source)])
+        emitted.append(.lift(id: movement.id, index: movement.source))
     }
 
     /// G3: the pointer (or the content under it) moved: update the target and animate any reflow.
@@ -380,10 +394,10 @@ public final class GridScene: DeckScene {
         land(held, from: start, in: outcome.to, at: time)
         if outcome.from != outcome.to {
             stateRevision += 1
-            emit("reorder", ["id": .string(outcome.id), "from": .int(outcome.from), "to": .int(outcome.to)])
+            emitted.append(.reorder(id: outcome.id, from: outcome.from, to: outcome.to))
         }
         focus = outcome.to
-        emit("drop", ["id": .string(outcome.id), "index": .int(outcome.to)])
+        emitted.append(.drop(id: outcome.id, index: outcome.to))
     }
 
     /// G4: Escape, right click or a lost grab: everything returns to where it was.
@@ -397,7 +411,7 @@ public final class GridScene: DeckScene {
         let home = revealOffset(outcome.to, from: scroll.offset(at: time))
         if home != scroll.offset(at: time) { scroll.scroll(to: home, at: time, animated: true, spec: metrics.dropAnimation) }
         focus = outcome.to
-        emit("cancel", ["id": .string(outcome.id)])
+        emitted.append(.cancel(id: outcome.id))
     }
 
     /// Starts the landing animation of the held tile into `slot`.
@@ -502,7 +516,7 @@ public final class GridScene: DeckScene {
         case .enter, .space:
             if let focus, focus < count {
                 focusVisible = true
-                emit("select", ["id": .string(reorder.liveItems[focus].id)])
+                emitted.append(.select(id: reorder.liveItems[focus].id))
             }
         case .escape:
             focusVisible = false
@@ -529,7 +543,7 @@ public final class GridScene: DeckScene {
         if let reflow = outcome.reflow { animate(reflow, at: time) }
         focus = outcome.to
         stateRevision += 1
-        emit("reorder", ["id": .string(outcome.id), "from": .int(outcome.from), "to": .int(outcome.to)])
+        emitted.append(.reorder(id: outcome.id, from: outcome.from, to: outcome.to))
         reveal(outcome.to, at: time)
     }
 
@@ -557,9 +571,5 @@ public final class GridScene: DeckScene {
             target = frame.maxY + margin - size.height
         }
         return scroll.clamped(target)
-    }
-
-    private func emit(_ name: String, _ fields: [String: DeckEvent.Value]) {
-        pending.append(DeckEvent(name, fields))
     }
 }

@@ -45,7 +45,8 @@ public final class MessagesScene: DeckScene {
     /// Deleted rows fading out where they were.
     private var ghosts: [Ghost] = []
     private var press: Press = .idle
-    private var events: [DeckEvent] = []
+    /// What the scene did since its last `update` or `tick` returned.
+    private var emitted: [SceneEvent] = []
     private let painter = MessageRowPainter()
 
     /// What the current press is doing.
@@ -121,7 +122,25 @@ public final class MessagesScene: DeckScene {
         scroll.setContent(length: layout.contentLength(rowCount: list.count), viewport: layout.viewportHeight, at: time)
     }
 
-    public func update(_ input: SceneInput) {
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    private func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+
+    private func receive(_ input: SceneInput) {
         switch input {
         case .gesture(let gesture):
             handle(gesture)
@@ -140,7 +159,7 @@ public final class MessagesScene: DeckScene {
         PressPolicy(mayHold: false, panAxes: .both, catchesMotion: scroll.isAnimating(at: time))
     }
 
-    public func tick(at time: Millis) {
+    private func advance(to time: Millis) {
         scroll.tick(at: time)
         swipes = swipes.compactMapValues { value in
             var v = value
@@ -163,11 +182,6 @@ public final class MessagesScene: DeckScene {
             || ghosts.contains { $0.fade.isAnimating(at: time) }
     }
 
-
-    public func drainEvents() -> [DeckEvent] {
-        defer { events.removeAll() }
-        return events
-    }
 
     public func save(into state: inout DeckState) {
         state.messages = list.savedState
@@ -501,7 +515,7 @@ public final class MessagesScene: DeckScene {
         liftedID = id
         slideToNewSlots(from: before, at: time)
         stateRevision += 1
-        events.append(DeckEvent("reorder", ["id": .string(id), "from": .int(move.from), "to": .int(move.to)]))
+        emitted.append(.reorder(id: id, from: move.from, to: move.to))
         reveal(index: move.to, at: time)
     }
 
@@ -546,7 +560,7 @@ public final class MessagesScene: DeckScene {
     private func select(_ id: String) {
         selectedID = id
         if focusedID != nil { focusedID = id }
-        emit("select", id)
+        emitted.append(.select(id: id))
     }
 
     /// Opens row `id` (closing any other open row, S6) and reports `open-row`;
@@ -556,7 +570,7 @@ public final class MessagesScene: DeckScene {
         if let open = openRowID, open != id { closeRow(open, at: time) }
         if openRowID != id {
             openRowID = id
-            emit("open-row", id)
+            emitted.append(.openRow(id: id))
         }
         animateSwipe(id, to: -row.openWidth, spec: metrics.openAnimation, at: time, velocity: velocity)
     }
@@ -566,7 +580,7 @@ public final class MessagesScene: DeckScene {
         if openRowID == id {
             openRowID = nil
             focusedButton = nil
-            emit("close-row", id)
+            emitted.append(.closeRow(id: id))
         }
         animateSwipe(id, to: 0, spec: metrics.closeAnimation, at: time, velocity: velocity)
     }
@@ -588,12 +602,12 @@ public final class MessagesScene: DeckScene {
             delete(id, at: time)
         case .markRead:
             guard list.markRead(id) else { return }
-            emit("action", id, name: action.eventName)
+            emitted.append(.action(kind: action, id: id))
             closeRow(id, at: time)
         case .pin, .unpin:
             let before = displayedPositions(at: time)
             guard action == .pin ? list.pin(id) : list.unpin(id) else { return }
-            emit("action", id, name: action.eventName)
+            emitted.append(.action(kind: action, id: id))
             closeRow(id, at: time)
             liftedID = id
             slideToNewSlots(from: before, at: time)
@@ -622,7 +636,7 @@ public final class MessagesScene: DeckScene {
             focusedID = list.isEmpty ? nil : list.rows[min(index, list.count - 1)].id
             focusedButton = nil
         }
-        emit("action", id, name: SwipeAction.delete.eventName)
+        emitted.append(.action(kind: .delete, id: id))
         slideToNewSlots(from: before, at: time)
         scroll.setContent(length: layout.contentLength(rowCount: list.count), viewport: layout.viewportHeight, at: time)
     }
@@ -652,9 +666,4 @@ public final class MessagesScene: DeckScene {
         }
     }
 
-    private func emit(_ name: String, _ id: String, name actionName: String? = nil) {
-        var fields: [String: DeckEvent.Value] = ["id": .string(id)]
-        if let actionName { fields["name"] = .string(actionName) }
-        events.append(DeckEvent(name, fields))
-    }
 }

@@ -64,7 +64,8 @@ public final class WalletScene: DeckScene {
     var raisedID: String?
     /// The card pressed while the hold builds (it shrinks a little, see `WalletMetrics.holdFeedbackScale`).
     var holdFeedback: WalletHoldFeedback?
-    var pending: [DeckEvent] = []
+    /// What the scene did since its last `update` or `tick` returned.
+    var emitted: [SceneEvent] = []
 
     /// The wallet for `cards`, in the saved order when there is one (unknown ids
     /// in the save are dropped, cards it does not know go at the end).
@@ -122,7 +123,25 @@ public final class WalletScene: DeckScene {
         }
     }
 
-    public func update(_ input: SceneInput) {
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    private func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+
+    private func receive(_ input: SceneInput) {
         switch input {
         case .resize(let size, let time):
             resize(to: size, at: time)
@@ -135,7 +154,7 @@ public final class WalletScene: DeckScene {
         }
     }
 
-    public func tick(at time: Millis) {
+    private func advance(to time: Millis) {
         if case .lifting(var lift) = interaction {
             let x = scroll.offset(at: time)
             let next = lift.autoScrolledOffset(from: x, at: time, layout: layout, edges: edges,
@@ -237,11 +256,6 @@ public final class WalletScene: DeckScene {
             }
         }
         return hints
-    }
-
-    public func drainEvents() -> [DeckEvent] {
-        defer { pending.removeAll() }
-        return pending
     }
 
     public func save(into state: inout DeckState) {
