@@ -19,9 +19,6 @@ public final class GridScene: DeckScene {
     /// Lift and drop both take the seed's 0.25 s, ease in-out (UIView's default curve).
     public static let liftAnimation = AnimationSpec.easeInOut(0.25)
     public static let dropAnimation = AnimationSpec.easeInOut(0.25)
-    /// How long input is ignored after a release or a cancel: the drop animation
-    /// (the seed sets `userInteractionEnabled = NO` until it completes).
-    public static let dropDuration: Millis = 250
     /// Tiles displaced by a reflow glide to their new slots on this spring,
     /// retargeted from wherever they are when the order changes again.
     public static let reflowAnimation = AnimationSpec.spring(.smooth)
