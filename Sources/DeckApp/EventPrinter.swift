@@ -14,7 +14,6 @@ public struct EventPrinter: Sendable {
             case .int(let i): object[key] = i
             case .double(let d): object[key] = d.isFinite ? d : 0
             case .bool(let b): object[key] = b
-            case .strings(let list): object[key] = list
             }
         }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),

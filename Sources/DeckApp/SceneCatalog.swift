@@ -17,6 +17,9 @@ public enum SceneCatalog {
         CarouselFactory(),
     ]
 
+    /// The scenes' command-line names in tab order, each read from its scene's `static let name`.
+    public static var names: [String] { factories.map(\.name) }
+
     /// Builds all scenes; a scene whose data is broken stops the program with the asset error.
     public static func makeScenes(assets: AssetStore, state: DeckState, warnings: inout [String]) throws(AssetError)
         -> [any DeckScene] {

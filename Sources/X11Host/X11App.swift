@@ -328,7 +328,7 @@ public final class X11App {
 
     /// Open hand over draggable things, closed hand while dragging, the arrow elsewhere.
     private func updateCursor(reload: Bool = false) {
-        let shape = session.deck.cursor(at: pointer)
+        let shape = session.deck.cursor(at: pointer, time: engineTime)
         guard shape != cursor || reload else { return }
         cursor = shape
         switch shape {

@@ -60,8 +60,8 @@ final class DeckDriver {
         _ = deck.needsFrame(at: time)
         _ = deck.drainEvents()
         _ = deck.drainCommands()
-        let arena = deck.current.gestureArena
-        if arena.winner != nil && arena.winner != "tap" { recognizedFrames += 1 }
+        let arena = deck.gestureArena
+        if arena.winner != nil && arena.winner != .tap { recognizedFrames += 1 }
         return arena.isActive
     }
 

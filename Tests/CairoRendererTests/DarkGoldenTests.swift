@@ -29,12 +29,12 @@ import Testing
         let deck = try dark("grid")
         let grid = try #require(deck.current as? GridScene)
         let start = grid.layout.center(at: 1)
-        grid.handle(InputEvent(.pointerDown(start, .primary), at: 0))
+        deck.handle(InputEvent(.pointerDown(start, .primary), at: 0).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
         deck.tick(at: 520)
         let end = grid.layout.center(at: 10) + Point(x: 26, y: 18)
         for step in 1...12 {
             let t = 520 + Double(step) * 1000 / 60
-            grid.handle(InputEvent(.pointerMove(start + (end - start) * (Double(step) / 12)), at: t))
+            deck.handle(InputEvent(.pointerMove(start + (end - start) * (Double(step) / 12)), at: t).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
             deck.tick(at: t)
         }
         try Goldens.check(deck, at: 1400, name: "dark-grid-mid-drag")
@@ -48,13 +48,13 @@ import Testing
         scene.perform(.pin, on: "c04", at: 0)
         deck.tick(at: 1000)
         let start = Point(x: 400, y: 2 * 72 + 36)
-        scene.handle(InputEvent(.pointerDown(start, .primary), at: 1000))
+        deck.handle(InputEvent(.pointerDown(start, .primary), at: 1000).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
         for step in 1...10 {
             let t = 1000 + Double(step) * 16
-            scene.handle(InputEvent(.pointerMove(start + Point(x: -16 * Double(step), y: 0)), at: t))
+            deck.handle(InputEvent(.pointerMove(start + Point(x: -16 * Double(step), y: 0)), at: t).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
             deck.tick(at: t)
         }
-        scene.handle(InputEvent(.pointerUp(start + Point(x: -160, y: 0), .primary), at: 1250))
+        deck.handle(InputEvent(.pointerUp(start + Point(x: -160, y: 0), .primary), at: 1250).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
         try Goldens.check(deck, at: 1600, name: "dark-messages-row-open")
     }
 

@@ -16,14 +16,14 @@ import Testing
     @Test func midDrag() throws {
         let deck = try Goldens.deck(scene: "grid")
         let grid = try #require(deck.current as? GridScene)
-        // Input goes straight to the scene (scene coordinates): this golden is about drawing.
+        // Input in scene coordinates, through the deck (its arena decides the press).
         let start = grid.layout.center(at: 1)
-        grid.handle(InputEvent(.pointerDown(start, .primary), at: 0))
+        deck.handle(InputEvent(.pointerDown(start, .primary), at: 0).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
         deck.tick(at: 520)
         let end = grid.layout.center(at: 10) + Point(x: 26, y: 18)
         for step in 1...12 {
             let t = 520 + Double(step) * 1000 / 60
-            grid.handle(InputEvent(.pointerMove(start + (end - start) * (Double(step) / 12)), at: t))
+            deck.handle(InputEvent(.pointerMove(start + (end - start) * (Double(step) / 12)), at: t).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
             deck.tick(at: t)
         }
         #expect(grid.reorder.movement?.current == 10)

@@ -21,15 +21,15 @@ import Testing
         scene.perform(.pin, on: "c04", at: 0)
         deck.tick(at: 1000)
         #expect(scene.list.rows.prefix(3).map(\.id) == ["c04", "c01", "c02"])
-        // Input goes straight to the scene (scene coordinates): this golden is about drawing.
+        // Input in scene coordinates, through the deck (its arena decides the press).
         let start = Point(x: 400, y: 2 * 72 + 36)
-        scene.handle(InputEvent(.pointerDown(start, .primary), at: 1000))
+        deck.handle(InputEvent(.pointerDown(start, .primary), at: 1000).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
         for step in 1...10 {
             let t = 1000 + Double(step) * 16
-            scene.handle(InputEvent(.pointerMove(start + Point(x: -16 * Double(step), y: 0)), at: t))
+            deck.handle(InputEvent(.pointerMove(start + Point(x: -16 * Double(step), y: 0)), at: t).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
             deck.tick(at: t)
         }
-        scene.handle(InputEvent(.pointerUp(start + Point(x: -160, y: 0), .primary), at: 1250))
+        deck.handle(InputEvent(.pointerUp(start + Point(x: -160, y: 0), .primary), at: 1250).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
         #expect(scene.openRowID == "c02")
         try Goldens.check(deck, at: 1800, name: "messages-row-open")
         #expect(!deck.needsFrame(at: 1800), "the open spring has settled")

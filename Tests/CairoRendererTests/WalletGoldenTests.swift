@@ -20,10 +20,10 @@ import Testing
         try Goldens.compare(image, name: name, sourceLocation: sourceLocation)
     }
 
-    /// Pointer input goes to the scene itself, in scene coordinates, so the
-    /// images depend on the wallet alone and not on the deck's input routing.
+    /// Pointer input in scene coordinates, moved below the bar and through the deck
+    /// (whose arena decides the press).
     static func send(_ deck: Deck, _ kind: InputEvent.Kind, at time: Millis) {
-        deck.current.handle(InputEvent(kind, at: time))
+        deck.handle(InputEvent(kind, at: time).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
         deck.tick(at: time)
     }
 

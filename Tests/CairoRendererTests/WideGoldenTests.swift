@@ -18,8 +18,8 @@ import Testing
     @Test func walletExpanded() throws {
         let deck = try Goldens.deck(scene: "wallet", size: Self.wide)
         let p = Point(x: 640, y: 150)
-        deck.current.handle(InputEvent(.pointerDown(p, .primary), at: 0))
-        deck.current.handle(InputEvent(.pointerUp(p, .primary), at: 60))
+        deck.handle(InputEvent(.pointerDown(p, .primary), at: 0).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
+        deck.handle(InputEvent(.pointerUp(p, .primary), at: 60).mapped { $0 + Point(x: 0, y: Deck.barHeight) })
         for i in 1...90 { deck.tick(at: 60 + Double(i) * 1000 / 60) }
         #expect(!deck.needsFrame(at: 1600))
         try Goldens.check(deck, at: 1600, name: "wallet-expanded-1280")

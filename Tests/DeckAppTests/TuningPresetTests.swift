@@ -60,8 +60,12 @@ import TestSupport
             })
             scene.resize(to: Size(width: 480, height: 756), at: 0)
             scene.apply(t, at: 0)
-            scene.handle(InputEvent(.pointerDown(Point(x: 240, y: 150), .primary), at: 0))
-            for i in 1...50 { scene.tick(at: Double(i) * 16) }
+            var router = PressRouter()
+            router.route(InputEvent(.pointerDown(Point(x: 240, y: 150), .primary), at: 0), to: scene)
+            for i in 1...50 {
+                router.tick(at: Double(i) * 16, scene: scene)
+                scene.tick(at: Double(i) * 16)
+            }
             return "\(scene.liftedID ?? "none") \(scene.render(at: 800).commands.count)"
         }
         #expect(frame(loaded.tuning) == frame(tuning))

@@ -105,9 +105,4 @@ import Testing
         r.set(Rect(x: 1, y: 2, width: 3, height: 4))
         #expect(r.target == Rect(x: 1, y: 2, width: 3, height: 4))
     }
-
-    @Test func motionPreferencesIsAPlainValue() {
-        #expect(!MotionPreferences.default.reduceMotion)
-        #expect(MotionPreferences(reduceMotion: true).reduceMotion)
-    }
 }

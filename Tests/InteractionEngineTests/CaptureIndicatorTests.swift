@@ -64,14 +64,11 @@ import Testing
         let title = "Wallet"
         var stateRevision = 0
         var reduceMotion = false
-        var gestureArena = GestureArena()
         func resize(to size: Size, at time: Millis) {}
-        func handle(_ event: InputEvent) {}
-        func tick(at time: Millis) {}
+        func update(_ input: SceneInput) -> [SceneEvent] { [] }
+        func tick(at time: Millis) -> [SceneEvent] { [] }
         func needsFrame(at time: Millis) -> Bool { false }
-        func nextDeadline() -> Millis? { nil }
         func render(at time: Millis) -> DisplayList { DisplayList() }
-        func drainEvents() -> [DeckEvent] { [] }
         func save(into state: inout DeckState) {}
     }
 

@@ -5,6 +5,14 @@ import Testing
 /// Drives a carousel scene with timed input, as the host would.
 private final class Driver {
     let scene: CarouselScene
+    /// The press router a deck would own: scenes take gestures, not pointer input.
+    var router = PressRouter()
+    /// What the scene returned since the last look.
+    var inbox: [SceneEvent] = []
+    func takeInbox() -> [DeckEvent] {
+        defer { inbox.removeAll() }
+        return inbox.map(\.deckEvent)
+    }
     var time: Millis = 0
     var events: [DeckEvent] = []
 
@@ -15,9 +23,10 @@ private final class Driver {
 
     func send(_ kind: InputEvent.Kind, after delay: Millis = 16) {
         time += delay
-        scene.handle(InputEvent(kind, at: time))
-        scene.tick(at: time)
-        events += scene.drainEvents()
+        inbox += router.route(InputEvent(kind, at: time), to: scene)
+        inbox += router.tick(at: time, scene: scene)
+        inbox += scene.tick(at: time)
+        events += takeInbox()
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) { send(.key(key, modifiers)) }
@@ -27,11 +36,12 @@ private final class Driver {
         var guardTime = 0
         while scene.needsFrame(at: time), guardTime < 2000 {
             time += 1000.0 / 60
-            scene.tick(at: time)
+            inbox += router.tick(at: time, scene: scene)
+            inbox += scene.tick(at: time)
             guardTime += 1
         }
         #expect(!scene.needsFrame(at: time), "the scene never came to rest")
-        events += scene.drainEvents()
+        events += takeInbox()
     }
 
     var stripY: Double { scene.geometry.strip.midY }
@@ -51,7 +61,7 @@ private final class Driver {
         #expect(d.scene.name == "carousel" && d.scene.title == "Carousel")
         #expect(d.centred == 0 && d.isExactlyCentred)
         #expect(!d.scene.needsFrame(at: 0), "idle at rest")
-        #expect(d.scene.nextDeadline() == nil, "no hold timer in the carousel")
+        #expect(d.router.nextDeadline() == nil, "no hold timer in the carousel")
     }
 
     /// C5: a click on an item selects it (event with its id, saved) and

@@ -141,7 +141,7 @@ private func exactlyCentred(_ strip: CarouselStrip, _ offset: Double) -> Int? {
         strip.scroll(toItem: 9, animated: false, at: 0)
         strip.setFrame(Rect(x: 0, y: 0, width: 960, height: 300), at: 10)
         #expect(exactlyCentred(strip, strip.offset(at: 10)) == 9)
-        strip.options = CarouselOptions(itemWidth: 120, spacing: 8)
+        strip.reconfigure(options: CarouselOptions(itemWidth: 120, spacing: 8), frame: strip.frame, at: 10)
         #expect(strip.layout.pitch == 128)
         #expect(exactlyCentred(strip, strip.offset(at: 10)) == 9)
         strip.wheel(steps: 1, at: 20)
@@ -176,7 +176,9 @@ private func exactlyCentred(_ strip: CarouselStrip, _ offset: Double) -> Int? {
         #expect(list.commands.contains { if case .pushTransform(let t) = $0 { t.scale == 1.2 } else { false } })
         #expect(list.commands.contains { if case .strokeRect = $0 { true } else { false } }, "selection ring")
 
-        strip.options.showsTitles = false
+        var untitled = strip.options
+        untitled.showsTitles = false
+        strip.reconfigure(options: untitled, frame: strip.frame, at: 0)
         var bare = DisplayList()
         strip.render(into: &bare, at: 0)
         #expect(bare.texts.isEmpty)

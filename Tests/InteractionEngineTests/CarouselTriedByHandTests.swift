@@ -6,20 +6,28 @@ import Testing
 @Suite struct CarouselTriedByHandTests {
     final class Driver {
         let scene = CarouselScene(items: carouselTestItems(16))
+        var router = PressRouter()
+        /// What the scene returned since the last look.
+        var inbox: [SceneEvent] = []
+        func takeInbox() -> [DeckEvent] {
+            defer { inbox.removeAll() }
+            return inbox.map(\.deckEvent)
+        }
         var time: Millis = 0
         var events: [DeckEvent] = []
         init() { scene.resize(to: Size(width: 480, height: 756), at: 0) }
         func send(_ kind: InputEvent.Kind) {
-            scene.handle(InputEvent(kind, at: time))
-            events += scene.drainEvents()
+            inbox += router.route(InputEvent(kind, at: time), to: scene)
+            events += takeInbox()
         }
         func wait(_ ms: Millis) {
             let end = time + ms
             while time < end - 1e-9 {
                 time = min(end, time + 1000.0 / 60)
-                scene.tick(at: time)
+                inbox += router.tick(at: time, scene: scene)
+                inbox += scene.tick(at: time)
             }
-            events += scene.drainEvents()
+            events += takeInbox()
         }
         /// A click at `p`: press, release 50 ms later.
         func click(_ p: Point) {

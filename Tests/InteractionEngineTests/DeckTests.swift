@@ -5,27 +5,34 @@ import Testing
 private final class ProbeScene: DeckScene {
     let name: String
     var title: String { name.capitalized }
-    var inputs: [InputEvent] = []
+    var inputs: [SceneInput] = []
+    /// Where the deck asked what a press may become.
+    var policyQuestions: [Point] = []
     var size = Size.zero
     var stateRevision = 0
     var reduceMotion = false
-    var gestureArena = GestureArena()
-    var queued: [DeckEvent] = []
+    var queued: [SceneEvent] = []
 
     init(_ name: String) { self.name = name }
     func resize(to size: Size, at time: Millis) { self.size = size }
-    func handle(_ event: InputEvent) { inputs.append(event) }
-    func tick(at time: Millis) {}
+    func update(_ input: SceneInput) -> [SceneEvent] {
+        inputs.append(input)
+        defer { queued.removeAll() }
+        return queued
+    }
+    func pressPolicy(at point: Point, time: Millis) -> PressPolicy {
+        policyQuestions.append(point)
+        return .anything
+    }
+    func tick(at time: Millis) -> [SceneEvent] {
+        defer { queued.removeAll() }
+        return queued
+    }
     func needsFrame(at time: Millis) -> Bool { false }
-    func nextDeadline() -> Millis? { nil }
     func render(at time: Millis) -> DisplayList {
         var list = DisplayList()
         list.append(.text(name, Rect(x: 0, y: 0, width: 100, height: 20), TextStyle(size: 12)))
         return list
-    }
-    func drainEvents() -> [DeckEvent] {
-        defer { queued.removeAll() }
-        return queued
     }
     func save(into state: inout DeckState) { state.carousel = .init(selected: name) }
 }
@@ -44,7 +51,8 @@ private final class ProbeScene: DeckScene {
     @Test func pointerInputArrivesInSceneCoordinates() {
         let (deck, scenes) = makeDeck()
         deck.handle(InputEvent(.pointerDown(Point(x: 10, y: 144), .primary), at: 1))
-        #expect(scenes[0].inputs.last?.kind == .pointerDown(Point(x: 10, y: 100), .primary))
+        #expect(scenes[0].policyQuestions == [Point(x: 10, y: 100)], "asked once, in scene coordinates")
+        #expect(scenes[0].inputs.last == .gesture(.pressed(at: Point(x: 10, y: 100), time: 1)))
     }
 
     @Test func digitKeysTabAndClicksSwitchScenes() {
@@ -67,8 +75,10 @@ private final class ProbeScene: DeckScene {
 
     @Test func switchingCancelsTheOldScenesPress() {
         let (deck, scenes) = makeDeck()
-        deck.handle(InputEvent(.key(.character("2"), []), at: 1))
-        #expect(scenes[0].inputs.last?.kind == .pointerCancel)
+        deck.handle(InputEvent(.pointerDown(Point(x: 10, y: 300), .primary), at: 1))
+        deck.handle(InputEvent(.key(.character("2"), []), at: 2))
+        #expect(scenes[0].inputs.last == .gesture(.cancelled(time: 2)))
+        #expect(!deck.gestureArena.isActive)
     }
 
     @Test func quitScreenshotAndOverlayKeys() {
@@ -81,14 +91,15 @@ private final class ProbeScene: DeckScene {
         #expect(deck.overlay != nil)
         // Keys the deck does not own reach the scene.
         deck.handle(InputEvent(.key(.down, .shift), at: 5))
-        #expect(scenes[0].inputs.last?.kind == .key(.down, .shift))
+        #expect(scenes[0].inputs.last == .key(.down, .shift, time: 5))
     }
 
     @Test func sceneEventsAreTaggedWithTheirScene() {
         let (deck, scenes) = makeDeck()
-        scenes[0].queued = [DeckEvent("lift", ["id": .string("c1")])]
+        scenes[0].queued = [.lift(id: "c1", index: 2)]
+        deck.tick(at: 1)
         let events = deck.drainEvents()
-        #expect(events == [DeckEvent("lift", ["id": .string("c1"), "scene": .string("wallet")])])
+        #expect(events == [DeckEvent("lift", ["id": .string("c1"), "index": .int(2), "scene": .string("wallet")])])
     }
 
     @Test func resizeReachesEveryScene() {
@@ -122,8 +133,7 @@ private final class ProbeScene: DeckScene {
         deck.handle(InputEvent(.pointerDown(Point(x: 100, y: 300), .primary), at: 1))
         deck.handle(InputEvent(.pointerMove(Point(x: 100, y: 340)), at: 2))
         deck.handle(InputEvent(.pointerUp(Point(x: 100, y: 340), .primary), at: 3))
-        #expect(scenes[0].kinds == [.pointerDown(Point(x: 100, y: 256), .primary), .pointerMove(Point(x: 100, y: 296)),
-                                    .pointerUp(Point(x: 100, y: 296), .primary)])
+        #expect(scenes[0].kinds == ["pressed", "panBegan", "panEnded"])
         // A press on the bar keeps its drag and release away from the scene.
         deck.handle(InputEvent(.pointerDown(Point(x: 10, y: 10), .primary), at: 4))
         deck.handle(InputEvent(.pointerMove(Point(x: 10, y: 300)), at: 5))
@@ -138,17 +148,30 @@ private final class ProbeScene: DeckScene {
 private final class ProbeSceneForRouting: DeckScene {
     let name: String
     var title: String { name }
-    var kinds: [InputEvent.Kind] = []
+    /// The gestures that reached the scene, by name (cancels left out).
+    var kinds: [String] = []
     var stateRevision = 0
     var reduceMotion = false
-    var gestureArena = GestureArena()
     init(_ name: String) { self.name = name }
     func resize(to size: Size, at time: Millis) {}
-    func handle(_ event: InputEvent) { if event.kind != .pointerCancel { kinds.append(event.kind) } }
-    func tick(at time: Millis) {}
+    func update(_ input: SceneInput) -> [SceneEvent] {
+        record(input)
+        return []
+    }
+    private func record(_ input: SceneInput) {
+        guard case .gesture(let g) = input else { return }
+        switch g {
+        case .pressed: kinds.append("pressed")
+        case .panBegan: kinds.append("panBegan")
+        case .panChanged: kinds.append("panChanged")
+        case .panEnded: kinds.append("panEnded")
+        case .tap: kinds.append("tap")
+        case .released: kinds.append("released")
+        case .cancelled, .holdBegan, .holdMoved, .holdEnded: break
+        }
+    }
+    func tick(at time: Millis) -> [SceneEvent] { [] }
     func needsFrame(at time: Millis) -> Bool { false }
-    func nextDeadline() -> Millis? { nil }
     func render(at time: Millis) -> DisplayList { DisplayList() }
-    func drainEvents() -> [DeckEvent] { [] }
     func save(into state: inout DeckState) {}
 }

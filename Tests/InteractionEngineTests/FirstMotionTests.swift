@@ -42,25 +42,27 @@ import Testing
 
     @Test func aSixtyPixelFirstMotionMovesTheCarouselBySixtyLessTheSlop() {
         let scene = CarouselScene(items: carouselTestItems(16))
+        var router = PressRouter()
         scene.resize(to: Size(width: 480, height: 756), at: 0)
-        scene.handle(InputEvent(.key(.end, []), at: 0))
+        router.route(InputEvent(.key(.end, []), at: 0), to: scene)
         var t = 0.0
         while scene.needsFrame(at: t), t < 10_000 { t += 16; scene.tick(at: t) }
         let before = scene.strip.offset(at: t)
         let y = scene.geometry.strip.midY
-        scene.handle(InputEvent(.pointerDown(Point(x: 200, y: y), .primary), at: t + 10))
-        scene.handle(InputEvent(.pointerMove(Point(x: 260, y: y)), at: t + 20))
+        router.route(InputEvent(.pointerDown(Point(x: 200, y: y), .primary), at: t + 10), to: scene)
+        router.route(InputEvent(.pointerMove(Point(x: 260, y: y)), at: t + 20), to: scene)
         #expect(abs(scene.strip.offset(at: t + 20) - (before - (60 - Self.slop))) < 1e-9)
     }
 
     // MARK: A still press draws nothing until its hold fires
 
-    /// Ticks `scene` like the host does, from `from` up to (not including) `until`
-    /// at 60 Hz, counting the frames it would draw.
-    static func framesDrawn(_ scene: any DeckScene, from: Millis, until: Millis) -> Int {
+    /// Ticks `scene` and its press like the host does, from `from` up to (not including)
+    /// `until` at 60 Hz, counting the frames it would draw.
+    static func framesDrawn(_ scene: any DeckScene, _ router: inout PressRouter, from: Millis, until: Millis) -> Int {
         var frames = 0
         var t = from
         while t < until {
+            router.tick(at: t, scene: scene)
             scene.tick(at: t)
             if scene.needsFrame(at: t) { frames += 1 }
             t += 1000.0 / 60
@@ -72,8 +74,9 @@ import Testing
         let d = WalletDriver()
         d.press(240, 250)
         let deadline = d.time + GestureSettings.standard.holdDuration
-        #expect(d.scene.nextDeadline() == deadline)
-        #expect(Self.framesDrawn(d.scene, from: d.time, until: deadline) == 0)
+        #expect(d.router.nextDeadline() == deadline)
+        #expect(Self.framesDrawn(d.scene, &d.router, from: d.time, until: deadline) == 0)
+        d.router.tick(at: deadline, scene: d.scene)
         d.scene.tick(at: deadline)
         #expect(d.scene.needsFrame(at: deadline), "the lift animates from the deadline on")
         #expect(d.scene.liftedID != nil)
@@ -81,10 +84,12 @@ import Testing
 
     @Test func aStillPressOnAGridTileDrawsNoFramesBeforeTheHold() {
         let scene = GridScene(tiles: gridTiles(30), size: gridViewport)
+        var router = PressRouter()
         let p = scene.layout.center(at: 4)
-        scene.handle(InputEvent(.pointerDown(p, .primary), at: 100))
-        #expect(scene.nextDeadline() == 600)
-        #expect(Self.framesDrawn(scene, from: 100, until: 600) == 0)
+        router.route(InputEvent(.pointerDown(p, .primary), at: 100), to: scene)
+        #expect(router.nextDeadline() == 600)
+        #expect(Self.framesDrawn(scene, &router, from: 100, until: 600) == 0)
+        router.tick(at: 600, scene: scene)
         scene.tick(at: 600)
         #expect(scene.needsFrame(at: 600) && scene.phase == .lifted)
     }
@@ -92,12 +97,15 @@ import Testing
     @Test func stillPressesInMessagesAndTheCarouselDrawNoFrames() {
         let messages = MessagesScene(conversations: MessagesDriver.conversations(10))
         messages.resize(to: Size(width: 480, height: 756), at: 0)
-        messages.handle(InputEvent(.pointerDown(MessagesDriver.row(2), .primary), at: 100))
-        #expect(Self.framesDrawn(messages, from: 100, until: 2000) == 0)
+        var router = PressRouter()
+        router.route(InputEvent(.pointerDown(MessagesDriver.row(2), .primary), at: 100), to: messages)
+        #expect(Self.framesDrawn(messages, &router, from: 100, until: 2000) == 0)
         let carousel = CarouselScene(items: carouselTestItems(16))
         carousel.resize(to: Size(width: 480, height: 756), at: 0)
-        carousel.handle(InputEvent(.pointerDown(Point(x: 240, y: carousel.geometry.strip.midY), .primary), at: 100))
-        #expect(Self.framesDrawn(carousel, from: 100, until: 2000) == 0)
+        router = PressRouter()
+        router.route(InputEvent(.pointerDown(Point(x: 240, y: carousel.geometry.strip.midY), .primary), at: 100),
+                     to: carousel)
+        #expect(Self.framesDrawn(carousel, &router, from: 100, until: 2000) == 0)
     }
 
     // MARK: A press that stops a fling never lifts or opens anything

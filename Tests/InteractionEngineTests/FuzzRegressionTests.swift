@@ -36,7 +36,7 @@ import Testing
         run(deck, from: 730, to: 11_000)
         let after = deck.drainEvents().map(\.name)
         #expect(!deck.needsFrame(at: 11_000), "still drawing frames 10 s after the release")
-        #expect(!grid.gestureArena.isActive, "the gesture arena is still active with no button held")
+        #expect(!deck.gestureArena.isActive, "the gesture arena is still active with no button held")
         #expect(grid.movingID == nil, "tile \(grid.movingID ?? "") is lifted with no button held")
         #expect(!after.contains("lift"), "events before the release \(before), after it \(after)")
     }
@@ -57,7 +57,7 @@ import Testing
         deck.handle(InputEvent(.pointerMove(Point(x: 240, y: 300)), at: 130))
         deck.handle(InputEvent(.pointerUp(Point(x: 240, y: 300), .primary), at: 160))
         run(deck, from: 160, to: 10_000)
-        #expect(!deck.current.gestureArena.isActive, "\(scene): the release never reached the scene")
+        #expect(!deck.gestureArena.isActive, "\(scene): the release never reached the scene")
         #expect(!deck.needsFrame(at: 10_000), "\(scene): still drawing frames 10 s after the release")
     }
 
@@ -70,7 +70,7 @@ import Testing
         deck.handle(InputEvent(.pointerDown(Point(x: 240, y: 400), .primary), at: 500))
         deck.handle(InputEvent(.pointerUp(Point(x: 240, y: 400), .primary), at: 560))
         run(deck, from: 560, to: 10_000)
-        #expect(!deck.current.gestureArena.isActive, "\(scene): the release never reached the scene")
+        #expect(!deck.gestureArena.isActive, "\(scene): the release never reached the scene")
         #expect(!deck.needsFrame(at: 10_000), "\(scene): still drawing frames 10 s after the release")
     }
 }

@@ -54,7 +54,7 @@ private func names(_ events: [GestureEvent]) -> [String] {
         let fired = arena.tick(at: 516) // a late frame: the hold still happened at 500
         #expect(fired == [.holdBegan(at: Point(x: 100, y: 100), time: 500)])
         events += fired
-        #expect(arena.phase == .holding && arena.winner == "hold")
+        #expect(arena.phase == .holding && arena.winner == .hold)
         #expect(arena.nextDeadline() == nil)
         events += arena.handle(up(100, 100, 600))
         #expect(names(events) == ["pressed", "holdBegan", "holdEnded"])
@@ -82,7 +82,7 @@ private func names(_ events: [GestureEvent]) -> [String] {
         var arena = GestureArena()
         let events = run(&arena, [.input(down(40, 60, 0)), .tick(60), .input(up(41, 61, 120))])
         #expect(events == [.pressed(at: Point(x: 40, y: 60), time: 0), .tap(at: Point(x: 41, y: 61), time: 120)])
-        #expect(arena.winner == "tap")
+        #expect(arena.winner == .tap)
         #expect(!arena.isActive)
     }
 
@@ -105,7 +105,7 @@ private func names(_ events: [GestureEvent]) -> [String] {
         #expect(arena.nextDeadline() == nil)
         let r3 = arena.tick(at: 600)
         #expect(r3.isEmpty)
-        #expect(arena.phase == .panning && arena.winner == "pan")
+        #expect(arena.phase == .panning && arena.winner == .pan)
         #expect(arena.hold.state == .failed)
         events = arena.handle(up(130, 100, 600))
         #expect(names(events) == ["panEnded"])
@@ -227,18 +227,16 @@ private func names(_ events: [GestureEvent]) -> [String] {
     @Test func holdDisabledLongStillPressIsATap() {
         // No hold can end the tap, so a still press of any length is one (no gap).
         var arena = GestureArena()
-        var events = arena.handle(down(0, 0, 0))
-        arena.holdEnabled = false
+        var events = arena.handle(down(0, 0, 0), policy: PressPolicy(mayHold: false))
         #expect(arena.nextDeadline() == nil)
         events += run(&arena, [.tick(500), .tick(1000), .input(up(0, 0, 2000))])
         #expect(events == [.pressed(at: .zero, time: 0), .tap(at: .zero, time: 2000)])
-        #expect(arena.winner == "tap")
+        #expect(arena.winner == .tap)
     }
 
     @Test func panDisabledMovingPressIsReleased() {
         var arena = GestureArena()
-        var events = arena.handle(down(0, 0, 0))
-        arena.panEnabled = false
+        var events = arena.handle(down(0, 0, 0), policy: PressPolicy(panAxes: nil))
         events += run(&arena, [.input(move(40, 0, 50)), .tick(600), .input(up(40, 0, 700))])
         #expect(names(events) == ["pressed", "released"])
     }
@@ -263,13 +261,15 @@ private func names(_ events: [GestureEvent]) -> [String] {
 
     @Test func horizontalOnlyPanIgnoresAVerticalStart() {
         var arena = GestureArena()
-        arena.allowedPanAxes = .horizontal
-        var events = run(&arena, [.input(down(0, 0, 0)), .input(move(2, 30, 40))])
+        let horizontal = PressPolicy(panAxes: .horizontal)
+        var events = arena.handle(down(0, 0, 0), policy: horizontal)
+        events += run(&arena, [.input(move(2, 30, 40))])
         #expect(names(events) == ["pressed"])
         #expect(arena.pan.state == .failed)
         events = run(&arena, [.input(move(60, 30, 80)), .input(up(60, 30, 100))])
         #expect(names(events) == ["released"])
-        events = run(&arena, [.input(down(0, 0, 200)), .input(move(30, 2, 240))])
+        events = arena.handle(down(0, 0, 200), policy: horizontal)
+        events += run(&arena, [.input(move(30, 2, 240))])
         #expect(names(events) == ["pressed", "panBegan"])
     }
 

@@ -17,10 +17,9 @@ import Testing
                         direction: Point = Point(x: 1, y: 0), panEnabled: Bool = true,
                         allowedAxes: PanRecognizer.AllowedAxes = .both, moveAt: Millis? = nil) -> Outcome {
         var arena = GestureArena()
-        arena.panEnabled = panEnabled
-        arena.allowedPanAxes = allowedAxes
         let p = direction * distance
-        var events = arena.handle(InputEvent(.pointerDown(.zero, .primary), at: 0, pointer: kind))
+        var events = arena.handle(InputEvent(.pointerDown(.zero, .primary), at: 0, pointer: kind),
+                                  policy: PressPolicy(panAxes: panEnabled ? allowedAxes : nil))
         let moveTime = moveAt ?? min(duration, 1) * 0.5
         var t = 0.0
         var moved = false
@@ -183,8 +182,7 @@ import Testing
 
     @Test func aCaughtPressNeverTapsOrHoldsButMayPan() {
         var arena = GestureArena()
-        _ = arena.handle(InputEvent(.pointerDown(.zero, .primary), at: 0))
-        arena.catchMotion()
+        _ = arena.handle(InputEvent(.pointerDown(.zero, .primary), at: 0), policy: PressPolicy(catchesMotion: true))
         #expect(arena.caughtMotion && arena.nextDeadline() == nil)
         var events = arena.tick(at: 2000)
         events += arena.handle(InputEvent(.pointerUp(.zero, .primary), at: 2000))

@@ -4,6 +4,14 @@ import Testing
 /// Drives a grid scene with synthetic input on a 60 Hz clock, as the host would.
 private final class GridDriver {
     let scene: GridScene
+    /// The press router a deck would own: scenes take gestures, not pointer input.
+    var router = PressRouter()
+    /// What the scene returned since the last look.
+    var inbox: [SceneEvent] = []
+    func takeInbox() -> [DeckEvent] {
+        defer { inbox.removeAll() }
+        return inbox.map(\.deckEvent)
+    }
     private(set) var time: Millis = 0
     private(set) var events: [DeckEvent] = []
 
@@ -17,8 +25,8 @@ private final class GridDriver {
     }
 
     func send(_ kind: InputEvent.Kind) {
-        scene.handle(InputEvent(kind, at: time))
-        events += scene.drainEvents()
+        inbox += router.route(InputEvent(kind, at: time), to: scene)
+        events += takeInbox()
     }
 
     /// Lets `ms` pass, ticking every frame.
@@ -26,9 +34,10 @@ private final class GridDriver {
         let end = time + ms
         while time < end {
             time = min(end, time + 1000.0 / 60)
-            scene.tick(at: time)
+            inbox += router.tick(at: time, scene: scene)
+            inbox += scene.tick(at: time)
         }
-        events += scene.drainEvents()
+        events += takeInbox()
     }
 
     func press(_ p: Point, _ button: PointerButton = .primary) { send(.pointerDown(p, button)) }
@@ -168,7 +177,7 @@ private final class GridDriver {
         let d = GridDriver(gridTiles(48))
         let gap = Point(x: 125, y: 300)
         d.press(gap)
-        #expect(d.scene.nextDeadline() == nil, "no hold on empty space")
+        #expect(d.router.nextDeadline() == nil, "no hold on empty space")
         d.wait(700)
         #expect(d.scene.movingID == nil && d.names().isEmpty)
         d.drag(to: gap - Point(x: 0, y: 150), from: gap, steps: 10)
@@ -187,7 +196,7 @@ private final class GridDriver {
         d.wait(100)
         let ignored = d.slot(5)
         d.press(ignored)
-        #expect(!d.scene.gestureArena.isActive)
+        #expect(d.router.arena.policy == .ignored, "the press may become nothing")
         d.key(.right)
         #expect(!d.scene.focusVisible)
         d.send(.wheel(.steps(dx: 0, dy: 3), at: ignored, []))
@@ -210,8 +219,8 @@ private final class GridDriver {
             return
         }
         // The host may deliver the press before the frame that ends the landing.
-        d.scene.handle(InputEvent(.pointerDown(d.slot(2), .primary), at: until))
-        #expect(d.scene.gestureArena.isActive && d.scene.phase == .idle)
+        d.router.route(InputEvent(.pointerDown(d.slot(2), .primary), at: until), to: d.scene)
+        #expect(d.router.isPressed && d.scene.phase == .idle)
     }
 
     @Test func autoScrollsNearTheBottomEdgeAndKeepsReflowing() {
@@ -250,13 +259,16 @@ private final class GridDriver {
     @Test func autoScrollDoesNotDependOnTheFrameRate() {
         func scrolled(frame: Millis) -> Double {
             let scene = GridScene(tiles: gridTiles(200), size: gridViewport)
+            var router = PressRouter()
             let p = scene.layout.center(at: 1)
-            scene.handle(InputEvent(.pointerDown(p, .primary), at: 0))
+            router.route(InputEvent(.pointerDown(p, .primary), at: 0), to: scene)
+            router.tick(at: 500, scene: scene)
             scene.tick(at: 500)
-            scene.handle(InputEvent(.pointerMove(Point(x: p.x, y: 740)), at: 500))
+            router.route(InputEvent(.pointerMove(Point(x: p.x, y: 740)), at: 500), to: scene)
             var t = 500.0
             while t < 1500 {
                 t = min(1500, t + frame)
+                router.tick(at: t, scene: scene)
                 scene.tick(at: t)
             }
             return scene.scrollOffset(at: 1500)
@@ -343,14 +355,14 @@ private final class GridDriver {
 
     @Test func needsFrameIsFalseAtRest() {
         let d = GridDriver(gridTiles(48))
-        #expect(!d.scene.needsFrame(at: 0) && d.scene.nextDeadline() == nil)
+        #expect(!d.scene.needsFrame(at: 0) && d.router.nextDeadline() == nil)
         d.hold(d.slot(0))
         #expect(d.scene.needsFrame(at: d.time))
         d.drag(to: d.slot(5), from: d.slot(0))
         d.release(d.slot(5))
         let took = d.settle()
         #expect(took < 1000)
-        #expect(!d.scene.needsFrame(at: d.time) && d.scene.nextDeadline() == nil && d.scene.travellingTiles == 0)
+        #expect(!d.scene.needsFrame(at: d.time) && d.router.nextDeadline() == nil && d.scene.travellingTiles == 0)
         #expect(!d.scene.needsFrame(at: d.time + 60_000))
     }
 

@@ -5,19 +5,28 @@ import Testing
 @Suite struct GridTriedByHandTests {
     final class Driver {
         let scene: GridScene
+        /// The press router a deck would own: scenes take gestures, not pointer input.
+        var router = PressRouter()
+        /// What the scene returned since the last look.
+        var inbox: [SceneEvent] = []
+        func takeInbox() -> [DeckEvent] {
+            defer { inbox.removeAll() }
+            return inbox.map(\.deckEvent)
+        }
         var time: Millis = 0
         var events: [DeckEvent] = []
         init(_ count: Int = 48, size: Size = gridViewport) { scene = GridScene(tiles: gridTiles(count), size: size) }
         func send(_ kind: InputEvent.Kind) {
-            scene.handle(InputEvent(kind, at: time))
-            events += scene.drainEvents()
+            inbox += router.route(InputEvent(kind, at: time), to: scene)
+            events += takeInbox()
         }
         func wait(_ ms: Millis, each: (() -> Void)? = nil) {
             let end = time + ms
             while time < end {
                 time = min(end, time + 1000.0 / 60)
-                scene.tick(at: time)
-                events += scene.drainEvents()
+                inbox += router.tick(at: time, scene: scene)
+                inbox += scene.tick(at: time)
+                events += takeInbox()
                 each?()
             }
         }

@@ -349,10 +349,10 @@ import Testing
     @Test func atRestNothingAsksForFrames() {
         let d = MessagesDriver()
         #expect(!d.scene.needsFrame(at: d.time))
-        #expect(d.scene.nextDeadline() == nil)
+        #expect(d.router.nextDeadline() == nil)
         d.press(MessagesDriver.row(3))
         #expect(!d.scene.needsFrame(at: d.time), "a still press draws nothing")
-        #expect(d.scene.nextDeadline() == nil, "no long press in this scene")
+        #expect(d.router.nextDeadline() == nil, "no long press in this scene")
         d.release(dt: 700)  // no hold can happen here, so a long still press is a tap (as a table row on iOS)
         #expect(d.events() == ["select:m3"])
         #expect(!d.scene.needsFrame(at: d.time))
@@ -387,14 +387,14 @@ import Testing
 @Suite struct MessagesDeckHintsTests {
     @Test func cursorIsAnArrowOverTheButtonsOnly() throws {
         let d = MessagesDriver()
-        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443)) == .openHand)
+        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443), time: d.time) == .openHand)
         d.swipe(row: 2, to: -150)
-        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 443)) == .closedHand)
+        #expect(d.router.isPressed, "the deck shows a closed hand while a press is down")
         d.release()
         d.settle()
         let delete = try #require(d.scene.buttonFrame(.delete, of: "m2", at: d.time))
-        #expect(d.scene.cursor(at: delete.center) == .arrow)
-        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 100)) == .openHand)
+        #expect(d.scene.cursor(at: delete.center, time: d.time) == .arrow)
+        #expect(d.scene.cursor(at: MessagesDriver.row(2, x: 100), time: d.time) == .openHand)
     }
 
     @Test func overlayShowsRowFramesAndTheSwipe() {

@@ -7,10 +7,21 @@ import TestSupport
 /// unscrolled list spans y = 72 i ..< 72 (i + 1).
 final class MessagesDriver {
     let scene: MessagesScene
+    /// The press router a deck would own: scenes take gestures, not pointer input.
+    var router = PressRouter()
+    /// What the scene returned since the last look.
+    var inbox: [SceneEvent] = []
+    func takeInbox() -> [DeckEvent] {
+        defer { inbox.removeAll() }
+        return inbox.map(\.deckEvent)
+    }
     /// The clock, the pointer and the 60 Hz frames (TestSupport's driver).
     private lazy var driver = SceneDriver(
-        deliver: { [unowned self] in scene.handle($0) },
-        tick: { [unowned self] in scene.tick(at: $0) },
+        deliver: { [unowned self] in inbox += router.route($0, to: scene) },
+        tick: { [unowned self] in
+            inbox += router.tick(at: $0, scene: scene)
+            inbox += scene.tick(at: $0)
+        },
         needsFrame: { [unowned self] in scene.needsFrame(at: $0) })
     var time: Millis { driver.time }
     /// Pointer moves are this far apart in time (ms) unless a step says otherwise.
@@ -121,7 +132,7 @@ final class MessagesDriver {
 
     /// The events since the last call as "name:id" (or "action:name:id").
     func events() -> [String] {
-        scene.drainEvents().map { e in
+        takeInbox().map { e in
             [e.name, e.string("name"), e.string("id")].compactMap { $0 }.joined(separator: ":")
         }
     }

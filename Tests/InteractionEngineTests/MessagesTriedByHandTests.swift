@@ -23,7 +23,7 @@ import Testing
         #expect(d.scene.focusedID == "m2", "the focus moves with the row")
         #expect(d.scene.stateRevision == revision + 1, "saved")
         #expect(d.scene.list.savedState.rows.map(\.id).prefix(4) == ["m0", "m1", "m3", "m2"])
-        let reorder = d.scene.drainEvents().filter { $0.name == "reorder" }
+        let reorder = d.takeInbox().filter { $0.name == "reorder" }
         #expect(reorder.count == 1 && reorder.first?.fields["id"] == .string("m2")
                 && reorder.first?.fields["from"] == .int(2) && reorder.first?.fields["to"] == .int(3))
         // Animated: m3 starts where it was and slides up into slot 2.

@@ -9,10 +9,25 @@ final class WalletDriver {
     static let size = Size(width: 480, height: 756)
 
     let scene: WalletScene
+    /// The press router a deck would own: scenes take gestures, not pointer input.
+    var router = PressRouter()
+    /// What the scene returned since the last look.
+    var inbox: [SceneEvent] = []
+    func takeInbox() -> [DeckEvent] {
+        defer { inbox.removeAll() }
+        return inbox.map(\.deckEvent)
+    }
     /// The clock and the 60 Hz frames (TestSupport's driver); the events are collected after each input and frame.
     private lazy var driver = SceneDriver(
-        deliver: { [unowned self] in scene.handle($0); collect() },
-        tick: { [unowned self] in scene.tick(at: $0); collect() },
+        deliver: { [unowned self] in
+            inbox += router.route($0, to: scene)
+            collect()
+        },
+        tick: { [unowned self] in
+            inbox += router.tick(at: $0, scene: scene)
+            inbox += scene.tick(at: $0)
+            collect()
+        },
         needsFrame: { [unowned self] in scene.needsFrame(at: $0) })
     var time: Millis {
         get { driver.time }
@@ -83,7 +98,7 @@ final class WalletDriver {
 
     func clearEvents() { events.removeAll() }
 
-    private func collect() { events += scene.drainEvents() }
+    private func collect() { events += takeInbox() }
 }
 
 @Suite struct WalletDataTests {

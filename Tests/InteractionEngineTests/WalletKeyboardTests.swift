@@ -90,10 +90,10 @@ import Testing
 
     @Test func needsFrameIsFalseAtRest() {
         let d = WalletDriver()
-        #expect(!d.scene.needsFrame(at: d.time) && d.scene.nextDeadline() == nil)
+        #expect(!d.scene.needsFrame(at: d.time) && d.router.nextDeadline() == nil)
         d.press(240, 250)
         #expect(!d.scene.needsFrame(at: d.time), "a still press sleeps until its hold deadline")
-        #expect(d.scene.nextDeadline() == d.time + 500)
+        #expect(d.router.nextDeadline() == d.time + 500)
         d.advance(100)
         d.release(240, 250)
         #expect(d.scene.needsFrame(at: d.time), "the tap started an expansion")
@@ -111,8 +111,10 @@ import Testing
     @Test func anEmptyWalletDrawsAMessage() {
         let scene = WalletScene(cards: [], size: WalletDriver.size)
         #expect(scene.render(at: 0).texts == ["No cards"])
-        scene.handle(InputEvent(.key(.down, []), at: 0))
-        scene.handle(InputEvent(.pointerDown(Point(x: 100, y: 100), .primary), at: 0))
+        var router = PressRouter()
+        router.route(InputEvent(.key(.down, []), at: 0), to: scene)
+        router.route(InputEvent(.pointerDown(Point(x: 100, y: 100), .primary), at: 0), to: scene)
+        router.tick(at: 700, scene: scene)
         scene.tick(at: 700)
         #expect(scene.focusedID == nil && scene.liftedID == nil)
     }
@@ -122,14 +124,14 @@ import Testing
 @Suite struct WalletHintsTests {
     @Test func cursorsFollowWhatADragWouldDo() {
         let d = WalletDriver()
-        #expect(d.scene.cursor(at: Point(x: 240, y: 300)) == .openHand)
+        #expect(d.scene.cursor(at: Point(x: 240, y: 300), time: d.time) == .openHand)
         d.press(240, 350)
-        #expect(d.scene.cursor(at: Point(x: 240, y: 350)) == .closedHand)
+        #expect(d.router.isPressed, "the deck shows a closed hand while a press is down")
         d.advance(50)
         d.release(240, 350)
         d.settle()
-        #expect(d.scene.cursor(at: Point(x: 240, y: 300)) == .openHand, "the expanded card can be dragged down")
-        #expect(d.scene.cursor(at: Point(x: 240, y: 740)) == .arrow, "the footer only takes taps")
+        #expect(d.scene.cursor(at: Point(x: 240, y: 300), time: d.time) == .openHand, "the expanded card can be dragged down")
+        #expect(d.scene.cursor(at: Point(x: 240, y: 740), time: d.time) == .arrow, "the footer only takes taps")
     }
 
     @Test func overlayShowsTheLiftAndItsLandingSlot() {

@@ -11,7 +11,7 @@ import Testing
         let d = WalletDriver()
         d.press(240, 250)
         d.advance(499)
-        #expect(d.scene.liftedID == nil && d.scene.nextDeadline() == 1500)
+        #expect(d.scene.liftedID == nil && d.router.nextDeadline() == 1500)
         d.advance(1)
         #expect(d.scene.liftedID == "c2")
         #expect(d.events.map(\.name) == ["lift"] && d.events[0].string("id") == "c2" && d.events[0].int("index") == 2)

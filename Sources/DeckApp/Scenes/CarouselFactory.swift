@@ -14,7 +14,7 @@ import InteractionEngine
 /// decodes the pictures by content; a file it cannot show becomes a visible
 /// "can't show this picture" cell.
 public struct CarouselFactory: SceneFactory {
-    public let name = "carousel"
+    public var name: String { CarouselScene.name }
 
     /// The sub-folder holding the titles list and the sample pictures.
     public static let folder = "carousel"

@@ -5,7 +5,7 @@ public struct GridFactory: SceneFactory {
     /// The grid's data file inside the assets folder.
     public static let file = "tiles.json"
 
-    public var name: String { "grid" }
+    public var name: String { GridScene.name }
 
     public init() {}
 

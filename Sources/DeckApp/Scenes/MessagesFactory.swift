@@ -7,7 +7,7 @@ public struct MessagesFactory: SceneFactory {
 
     public init() {}
 
-    public var name: String { "messages" }
+    public var name: String { MessagesScene.name }
 
     public func make(assets: AssetStore, state: DeckState, warnings: inout [String]) throws(AssetError)
         -> any DeckScene {

@@ -2,7 +2,7 @@ import InteractionEngine
 
 /// Builds the Wallet scene from `assets/cards.json` and the saved card order.
 public struct WalletFactory: SceneFactory {
-    public let name = "wallet"
+    public var name: String { WalletScene.name }
 
     public init() {}
 

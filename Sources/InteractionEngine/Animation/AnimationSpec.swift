@@ -17,15 +17,3 @@ public enum AnimationSpec: Sendable, Hashable {
         .timing(duration: seconds, curve: .easeOut)
     }
 }
-
-/// The user's motion settings, handed to scenes as a plain value.
-public struct MotionPreferences: Sendable, Hashable {
-    /// When true, animations jump to their end and only essential motion remains.
-    public var reduceMotion: Bool
-
-    public init(reduceMotion: Bool = false) {
-        self.reduceMotion = reduceMotion
-    }
-
-    public static let `default` = MotionPreferences()
-}

@@ -21,6 +21,8 @@ public final class Deck {
     public var current: any DeckScene { scenes[currentIndex] }
 
     private var pending: [DeckEvent] = []
+    /// The press in flight, decided and ended in one place (one `GestureArena`).
+    private var press = PressRouter()
     private var commands: [DeckCommand] = []
     private var notice: (text: String, shownAt: Millis?)?
     private var pressStartedInBar = false
@@ -56,6 +58,9 @@ public final class Deck {
         for scene in scenes { scene.resize(to: sceneSize, at: time) }
     }
 
+    /// The arena of the press in flight (or the last one), for the overlay.
+    public var gestureArena: GestureArena { press.arena }
+
     /// The viewport each scene gets.
     public var sceneSize: Size {
         Size(width: max(1, size.width - tuningPanelColumn), height: max(1, size.height - Deck.barHeight))
@@ -80,8 +85,7 @@ public final class Deck {
 
     private func select(_ index: Int, at time: Millis) {
         guard index != currentIndex else { return }
-        current.handle(InputEvent(.pointerCancel, at: time))
-        collectSceneEvents()
+        report(press.cancel(at: time, scene: current))  // switching scenes cancels the press
         currentIndex = index
         windowRevision += 1
         pending.append(DeckEvent("scene", ["scene": .string(current.name)]))
@@ -112,7 +116,7 @@ public final class Deck {
     private func route(_ event: InputEvent) {
         overlay?.record(event, deck: self)
         touches?.record(event)
-        if tuningPanel != nil, handleTuningPanelPointer(event) { return collectSceneEvents() }
+        if tuningPanel != nil, handleTuningPanelPointer(event) { return }
         switch event.kind {
         case .resize(let requested):
             // Non-finite or extreme sizes (a hostile trace) are clamped, never laid out.
@@ -125,9 +129,9 @@ public final class Deck {
             if handleTuningPanelKey(key, modifiers, at: event.time) {
                 break
             } else if !handleGlobalKey(key, modifiers, at: event.time) {
-                current.handle(event)
+                report(press.route(event, to: current))
             }
-        case .pointerDown(let p, let button) where p.y < Deck.barHeight && !current.gestureArena.isActive:
+        case .pointerDown(let p, let button) where p.y < Deck.barHeight && !press.isPressed:
             pressStartedInBar = true
             if button == .primary, let index = tabIndex(at: p) { select(index, at: event.time) }
         case .pointerMove where pressStartedInBar:
@@ -138,11 +142,10 @@ public final class Deck {
             // A press below the bar starts a new gesture: any bar press it follows is over
             // (its release was lost).
             pressStartedInBar = false
-            current.handle(toScene(event))
+            report(press.route(toScene(event), to: current))
         default:
-            current.handle(toScene(event))
+            report(press.route(toScene(event), to: current))
         }
-        collectSceneEvents()
     }
 
     private func handleGlobalKey(_ key: Key, _ modifiers: Modifiers, at time: Millis) -> Bool {
@@ -203,17 +206,20 @@ public final class Deck {
         return scenes.indices.contains(index) ? index : nil
     }
 
-    /// The pointer shape for a pointer at `point` in window coordinates (nil: outside the window).
-    public func cursor(at point: Point?) -> CursorShape {
-        if current.gestureArena.isActive { return .closedHand }
+    /// The pointer shape for a pointer at `point` in window coordinates (nil: outside the window) at `time`.
+    public func cursor(at point: Point?, time: Millis) -> CursorShape {
+        if press.isPressed { return .closedHand }
         guard let point, point.y >= Deck.barHeight, tuningPanel?.frame(self).contains(point) != true else { return .arrow }
-        return withAnimationClock { current.cursor(at: point - Point(x: 0, y: Deck.barHeight)) }
+        return withAnimationClock { current.cursor(at: point - Point(x: 0, y: Deck.barHeight), time: time) }
     }
 
     // MARK: Time
 
     public func tick(at time: Millis) {
-        withAnimationClock { current.tick(at: time) }
+        withAnimationClock {
+            report(press.tick(at: time, scene: current))
+            report(current.tick(at: time))
+        }
         if let resized = resizedAt, time - resized >= Deck.resizeSaveDelay {
             resizedAt = nil
             windowRevision += 1
@@ -223,7 +229,6 @@ public final class Deck {
             if let start = shown.shownAt, time - start >= Deck.noticeDuration { notice = nil }
         }
         chrome.tick(at: time)
-        collectSceneEvents()
     }
 
     /// True when the host must draw the next frame at the display rate.
@@ -236,7 +241,8 @@ public final class Deck {
     public func nextDeadline() -> Millis? {
         let noticeEnd = notice?.shownAt.map { $0 + Deck.noticeDuration }
         let resizeSettles = resizedAt.map { $0 + Deck.resizeSaveDelay }
-        return [current.nextDeadline(), noticeEnd, chrome.nextDeadline(), resizeSettles].compactMap { $0 }.min()
+        return [press.nextDeadline(), current.nextDeadline(), noticeEnd, chrome.nextDeadline(), resizeSettles]
+            .compactMap { $0 }.min()
     }
 
     // MARK: Output
@@ -297,7 +303,6 @@ public final class Deck {
 
     /// Events since the last call, each scene event tagged with its scene.
     public func drainEvents() -> [DeckEvent] {
-        collectSceneEvents()
         defer { pending.removeAll() }
         return pending
     }
@@ -314,9 +319,8 @@ public final class Deck {
     /// Ends any press in flight (a drag, a lift, a swipe) as a cancel, so what is saved next
     /// is only what was committed. The one rule for every scene before a final save.
     public func cancelPress(at time: Millis) {
-        withAnimationClock { current.handle(InputEvent(.pointerCancel, at: time)) }
+        withAnimationClock { report(press.cancel(at: time, scene: current)) }
         pressStartedInBar = false
-        collectSceneEvents()
     }
 
     /// The state file's content as it stands.
@@ -333,10 +337,11 @@ public final class Deck {
     /// Asks the host for something (the tuning panel's copy and save).
     func request(_ command: DeckCommand) { commands.append(command) }
 
-    private func collectSceneEvents() {
-        for event in current.drainEvents() {
-            var tagged = event
-            if tagged.fields["scene"] == nil { tagged.fields["scene"] = .string(current.name) }
+    /// Queues what the current scene did, each event tagged with the scene.
+    private func report(_ events: [SceneEvent]) {
+        for event in events {
+            var tagged = event.deckEvent
+            tagged.fields["scene"] = .string(current.name)
             pending.append(tagged)
         }
     }

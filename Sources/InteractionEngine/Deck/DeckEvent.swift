@@ -8,7 +8,6 @@ public struct DeckEvent: Hashable, Sendable {
         case int(Int)
         case double(Double)
         case bool(Bool)
-        case strings([String])
     }
 
     public var name: String

@@ -140,7 +140,7 @@ public struct DeckOverlay: Sendable {
         if recent.count > 1 { list.append(.polyline(recent, trailColor, width: 2.5)) }
         if let last = recent.last { list.append(.fillCircle(center: last, radius: 4, .solid(trailColor))) }
 
-        let arena = deck.current.gestureArena
+        let arena = deck.gestureArena
         let v = arena.currentVelocity(at: time)
         if let from = arena.isActive ? recent.last : nil, v.length > 1 {
             let tip = from + v * DeckOverlay.arrowSeconds
@@ -156,7 +156,7 @@ public struct DeckOverlay: Sendable {
             list.append(.line(from: p - Point(x: 0, y: 14), to: p + Point(x: 0, y: 14), mark, width: 1.5))
         }
 
-        var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0)" } ?? ""),
+        var lines = ["gesture  \(arena.phase.rawValue)" + (arena.winner.map { "   winner  \($0.rawValue)" } ?? ""),
                      "velocity \(Int(clamping: v.x.rounded())), \(Int(clamping: v.y.rounded())) px/s  |v| \(Int(clamping: v.length.rounded()))",
                      Self.estimateLine(arena.currentEstimate(at: time))]
         if let status = hints.status { lines.append(status) }

@@ -14,7 +14,7 @@ extension TuningPanel {
         let time = event.time
         switch event.kind {
         case .pointerDown(let p, let button):
-            guard drag == nil, !deck.current.gestureArena.isActive else { return false }
+            guard drag == nil, !deck.gestureArena.isActive else { return false }
             let layout = self.layout(deck)
             guard layout.frame.contains(p) else { return false }
             drag = .inert

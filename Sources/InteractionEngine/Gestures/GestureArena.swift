@@ -11,21 +11,23 @@
 ///   `holdMoved`, never a pan.
 /// - Tap wins when the press is released before either happened, never having
 ///   moved farther than `holdAllowableMovement`.
-/// - Otherwise (pans ruled out by the scene, a press that caught a moving
-///   list) the press ends as `released`.
+/// - Otherwise (pans ruled out by the press's policy, a press that caught a
+///   moving list) the press ends as `released`.
+///
+/// What a press may become is its `PressPolicy`, given with the pointer-down
+/// (`handle(_:policy:)`) and fixed for the whole press.
 ///
 /// One `VelocityTracker` follows the press; pans report its estimate, and a
 /// release reports it through `GestureSettings.flingVelocity` (zero under the
 /// minimum fling velocity).
 ///
-/// A press that catches moving content (`catchMotion()`, called by the scene
-/// on `.pressed`) only stops it: it never becomes a tap or a hold, so it never
+/// A press that catches moving content (`PressPolicy.catchesMotion`) only stops it: it never becomes a tap or a hold, so it never
 /// lifts, opens or selects anything (as on iOS); it may still pan.
 ///
 /// Simultaneous gestures (a horizontal row swipe inside a vertically scrolling
 /// list) are the scene's call: the arena reports one `panBegan` carrying the
 /// dominant axis of the first motion, and the scene hands it to whichever of
-/// its handlers claims that axis. `allowedPanAxes` restricts pans outright.
+/// its handlers claims that axis. `PressPolicy.panAxes` restricts pans outright.
 ///
 /// Garbage is tolerated: moves and releases without a press are ignored, a
 /// second press cancels the first, and timestamps are clamped so that they
@@ -49,20 +51,14 @@ public struct GestureArena: Sendable {
     /// Settings handed over by `retune(_:)` while a press was in flight: they take over at the
     /// next press, so one press is always classified by one set of boundaries.
     private var nextSettings: GestureSettings?
-    /// Whether a press may become a hold. Read at every input and tick, so a
-    /// scene can switch it off on `.pressed` (no hold on empty space). It
-    /// persists across presses.
-    public var holdEnabled = true
-    /// Whether a press may become a pan; same rules as `holdEnabled`.
-    public var panEnabled = true
-    /// Which directions a pan may start in; read when a press begins.
-    public var allowedPanAxes: PanRecognizer.AllowedAxes = .both
+    /// What the current (or last) press may become, given with its pointer-down.
+    public private(set) var policy = PressPolicy.anything
 
     public private(set) var phase: Phase = .idle
     /// Where the active press went down; nil when no press is active.
     public private(set) var pressLocation: Point?
-    /// "tap", "hold" or "pan": who won the current or last press, for the overlay.
-    public private(set) var winner: String?
+    /// Who won the current or last press, for the overlay.
+    public private(set) var winner: Gesture?
 
     /// The kind of pointer behind the current (or last) press.
     public private(set) var pointerKind: PointerKind = .mouse
@@ -94,7 +90,7 @@ public struct GestureArena: Sendable {
 
     /// The hold deadline while a hold may still begin, else nil.
     public func nextDeadline() -> Millis? {
-        guard phase == .possible, holdEnabled else { return nil }
+        guard phase == .possible, policy.mayHold else { return nil }
         return hold.deadline
     }
 
@@ -110,7 +106,7 @@ public struct GestureArena: Sendable {
 
     /// The current press stopped moving content (a fling, a settling strip):
     /// from now on it may only pan; a still release ends as `released`, and no
-    /// hold fires. Scenes call it on `.pressed`.
+    /// hold fires (`PressPolicy.catchesMotion` does this at the pointer-down).
     public mutating func catchMotion() {
         guard phase == .possible else { return }
         caughtMotion = true
@@ -118,13 +114,15 @@ public struct GestureArena: Sendable {
         hold.fail()
     }
 
-    /// Feeds one input; returns what it caused.
-    public mutating func handle(_ event: InputEvent) -> [GestureEvent] {
+    /// Feeds one input; returns what it caused. A primary pointer-down starts a press
+    /// that may become what `policy` allows (ignored by every other input).
+    public mutating func handle(_ event: InputEvent, policy: PressPolicy = .anything) -> [GestureEvent] {
         switch event.kind {
         case .pointerDown(let point, .primary):
             guard point.isFinite else { return [] }
             var out = isActive ? cancelPress(at: event.time) : []
-            out += beginPress(at: point, time: event.time.isFinite ? event.time : lastTime, kind: event.pointerKind)
+            out += beginPress(at: point, time: event.time.isFinite ? event.time : lastTime, kind: event.pointerKind,
+                              policy: policy)
             return out
         case .pointerDown, .pointerCancel, .key(.escape, _):
             return isActive ? cancelPress(at: event.time) : []
@@ -158,13 +156,14 @@ public struct GestureArena: Sendable {
         settings = newSettings
         tap = TapRecognizer(settings: newSettings)
         hold = HoldRecognizer(settings: newSettings)
-        let axes = pan.allowedAxes
-        pan = PanRecognizer(settings: newSettings, allowedAxes: axes)
+        pan = PanRecognizer(settings: newSettings)
         tracker = VelocityTracker(horizon: newSettings.velocityHorizon, maximumSpeed: newSettings.maximumFlingVelocity)
     }
 
-    private mutating func beginPress(at point: Point, time: Millis, kind: PointerKind) -> [GestureEvent] {
+    private mutating func beginPress(at point: Point, time: Millis, kind: PointerKind,
+                                     policy: PressPolicy) -> [GestureEvent] {
         if let next = nextSettings { adopt(next) }
+        self.policy = policy
         phase = .possible
         pressLocation = point
         location = point
@@ -177,10 +176,11 @@ public struct GestureArena: Sendable {
         tap.reset()
         hold.reset()
         pan.reset()
-        pan.allowedAxes = allowedPanAxes
+        pan.allowedAxes = policy.panAxes ?? .both
         tap.pressBegan(at: point, time: time)
         hold.pressBegan(at: point, time: time)
         pan.pressBegan(at: point, time: time, kind: kind)
+        if policy.catchesMotion { catchMotion() }
         return [.pressed(at: point, time: time)]
     }
 
@@ -198,7 +198,7 @@ public struct GestureArena: Sendable {
                 hold.fail()
                 tap.fail()
                 phase = .panning
-                winner = "pan"
+                winner = .pan
                 out.append(.panBegan(start: start, at: point, translation: pan.translation, axis: axis, time: t))
             }
         case .holding:
@@ -232,7 +232,7 @@ public struct GestureArena: Sendable {
             hold.released(at: point, time: t)
             pan.released(at: point, time: t)
             if tap.state == .ended {
-                winner = "tap"
+                winner = .tap
                 out.append(.tap(at: point, time: t))
             } else {
                 out.append(.released(at: point, time: t))
@@ -256,16 +256,16 @@ public struct GestureArena: Sendable {
         return [.cancelled(time: t)]
     }
 
-    /// Applies the enable switches and fires a due hold.
+    /// Applies the press's policy and fires a due hold.
     private mutating func advance(to time: Millis) -> [GestureEvent] {
         lastTime = time
-        if !holdEnabled { hold.fail() }
-        if !panEnabled { pan.fail() }
+        if !policy.mayHold { hold.fail() }
+        if policy.panAxes == nil { pan.fail() }
         guard phase == .possible, hold.tick(at: time), let began = hold.beganTime else { return [] }
         tap.fail()
         pan.fail()
         phase = .holding
-        winner = "hold"
+        winner = .hold
         return [.holdBegan(at: location, time: began)]
     }
 

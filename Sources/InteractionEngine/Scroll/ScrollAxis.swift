@@ -72,8 +72,10 @@ public struct ScrollAxis: Sendable {
     /// What started the current motion.
     private var motion: MotionKind = .rest
 
+    /// What the offset is doing, as far as anything asks: wheel notches add onto a wheel
+    /// animation, and only a fling can be carried past an edge into a spring-back.
     private enum MotionKind: Sendable {
-        case rest, drag, fling, springBack, snap, wheel, programmatic
+        case rest, wheel, fling, other
     }
 
     public init(viewportLength: Double = 0, contentLength: Double = 0,
@@ -155,7 +157,7 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: time)
         position.set(x)
         isDragging = true
-        motion = .drag
+        motion = .other
         lastSmoothWheel = nil
         let d = viewportLength
         if x < minOffset {
@@ -227,7 +229,7 @@ public struct ScrollAxis: Sendable {
         lastSmoothWheel = nil
         let target = clamped(offset)
         if animated {
-            move(to: target, at: time, spec: spec, kind: .programmatic, initialVelocity: nil)
+            move(to: target, at: time, spec: spec, kind: .other, initialVelocity: nil)
         } else {
             position.set(target)
             motion = .rest
@@ -264,7 +266,7 @@ public struct ScrollAxis: Sendable {
             release(from: x, velocity: velocity(at: time), at: time)
         } else if position.target != clamped(position.target) {
             move(to: clamped(position.target), at: time, spec: .spring(bounceSpring),
-                 kind: .springBack, initialVelocity: nil)
+                 kind: .other, initialVelocity: nil)
         }
     }
 
@@ -283,7 +285,7 @@ public struct ScrollAxis: Sendable {
             guard time - last >= Self.smoothWheelSnapDelay else { return }
             lastSmoothWheel = nil
             let x = offset(at: time)
-            move(to: clamped(snap(x, 0)), at: time, spec: .spring(.smooth), kind: .snap,
+            move(to: clamped(snap(x, 0)), at: time, spec: .spring(.smooth), kind: .other,
                  initialVelocity: 0)
             return
         }
@@ -328,10 +330,10 @@ public struct ScrollAxis: Sendable {
         if let snap {
             let target = clamped(snap(free.restingPosition, v))
             if let landing = DecaySimulation(start: x, velocity: v, landingAt: target) {
-                start(landing, at: time, kind: .snap)
+                start(landing, at: time, kind: .other)
             } else {
                 let carried = min(max(v, -Self.maxBounceVelocity), Self.maxBounceVelocity)
-                move(to: target, at: time, spec: .spring(snapSpring), kind: .snap,
+                move(to: target, at: time, spec: .spring(snapSpring), kind: .other,
                      initialVelocity: carried)
             }
             return
@@ -362,9 +364,9 @@ public struct ScrollAxis: Sendable {
         let carried = min(max(v, -Self.maxBounceVelocity), Self.maxBounceVelocity)
         if omega >= omega0 * Self.settleRateBand.lowerBound, omega <= omega0 * Self.settleRateBand.upperBound {
             let landing = SpringDescription.withDampingRatio(mass: spring.mass, stiffness: spring.mass * omega * omega)
-            move(to: target, at: time, spec: .spring(landing), kind: .snap, initialVelocity: v)
+            move(to: target, at: time, spec: .spring(landing), kind: .other, initialVelocity: v)
         } else {
-            move(to: target, at: time, spec: .spring(spring), kind: .snap, initialVelocity: carried)
+            move(to: target, at: time, spec: .spring(spring), kind: .other, initialVelocity: carried)
         }
     }
 
@@ -375,7 +377,7 @@ public struct ScrollAxis: Sendable {
         if let snap { target = clamped(snap(target, 0)) }
         let carried = min(max(v, -Self.maxBounceVelocity), Self.maxBounceVelocity)
         position.set(x)
-        move(to: target, at: time, spec: .spring(bounceSpring), kind: .springBack,
+        move(to: target, at: time, spec: .spring(bounceSpring), kind: .other,
              initialVelocity: carried)
     }
 

@@ -49,11 +49,11 @@ extension CarouselScene: TunableScene {
     /// Takes the carousel's and the engine's values from `tuning`: a new layout keeps the
     /// same item centred (a settle in flight restarts from where the strip is).
     public func apply(_ tuning: Tuning, at time: Millis) {
-        gestureArena.retune(EngineTunables.gestureSettings(tuning))
+        gestureSettings = EngineTunables.gestureSettings(tuning)
         strip.settleSpring = tuning.spring(CarouselTunables.settle, in: CarouselTunables.table,
                                            default: CarouselStrip.Metrics.settleSpring)
         strip.applyEngine(tuning)
         let options = CarouselTunables.options(tuning, base: builtOptions)
-        if options != baseOptions { baseOptions = options }
+        if options != baseOptions { setBaseOptions(options, at: time) }
     }
 }

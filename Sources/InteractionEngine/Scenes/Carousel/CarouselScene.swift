@@ -8,14 +8,14 @@
 /// one item, Page Up/Down a strip's width, Home/End to the ends, Enter or
 /// Space selects the centred item. The selection is saved and restored centred.
 public final class CarouselScene: DeckScene {
-    public let name = "carousel"
+    public static let name = "carousel"
+    public var name: String { Self.name }
     public let title = "Carousel"
 
     public internal(set) var strip: CarouselStrip
-    /// The options at 1x layout; the strip gets them scaled with the window.
-    public var baseOptions: CarouselOptions {
-        didSet { layOut(at: lastTime) }
-    }
+    /// The options at 1x layout; the strip gets them scaled with the window
+    /// (`setBaseOptions(_:at:)` changes them).
+    public private(set) var baseOptions: CarouselOptions
     /// The options the scene was built with: what a tuning that leaves a key out goes back to.
     let builtOptions: CarouselOptions
     /// The selected item's id, as saved. An id the items do not know is kept
@@ -25,15 +25,16 @@ public final class CarouselScene: DeckScene {
     public var reduceMotion = false {
         didSet { strip.reduceMotion = reduceMotion }
     }
-    public internal(set) var gestureArena = GestureArena()
+    /// The boundaries of this scene's presses.
+    public internal(set) var gestureSettings = GestureSettings.standard
     /// The current geometry of the scene.
     public private(set) var geometry: CarouselSceneGeometry
 
     public var items: [CarouselItem] { strip.items }
 
     private var size: Size
-    private var lastTime: Millis = 0
-    private var pending: [DeckEvent] = []
+    /// What the scene did since its last `update` or `tick` returned.
+    private var emitted: [SceneEvent] = []
     /// The press caught a moving strip: it stops it and must not select.
     private var pressCaughtMotion = false
     /// The last click that selected an item: where, when, and which item.
@@ -55,7 +56,6 @@ public final class CarouselScene: DeckScene {
         builtOptions = options
         geometry = CarouselSceneGeometry(size: size, options: options)
         strip = CarouselStrip(items: items, options: geometry.stripOptions, frame: geometry.strip)
-        gestureArena.holdEnabled = false
         selectedID = state?.selected
         if let saved = state?.selected, let index = items.firstIndex(where: { $0.id == saved }) {
             strip.selectedIndex = index
@@ -73,51 +73,76 @@ public final class CarouselScene: DeckScene {
         layOut(at: time)
     }
 
-    private func layOut(at time: Millis) {
-        lastTime = max(lastTime, time)
-        geometry = CarouselSceneGeometry(size: size, options: baseOptions)
-        strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: lastTime)
+    /// New 1x options from `time` on: lays out again, keeping the same item centred.
+    public func setBaseOptions(_ options: CarouselOptions, at time: Millis) {
+        baseOptions = options
+        layOut(at: time)
     }
 
-    public func handle(_ event: InputEvent) {
-        lastTime = max(lastTime, event.time)
-        switch event.kind {
-        case .pointerDown, .pointerMove, .pointerUp, .pointerCancel, .key(.escape, _):
-            for gesture in gestureArena.handle(event) { handle(gesture) }
-        case .key(let key, _):
-            handle(key, at: event.time)
-        case .wheel(let delta, _, _):
-            guard !gestureArena.isActive else { return }
+    private func layOut(at time: Millis) {
+        geometry = CarouselSceneGeometry(size: size, options: baseOptions)
+        strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: time)
+    }
+
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    private func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+
+    private func receive(_ input: SceneInput) {
+        switch input {
+        case .gesture(let gesture):
+            handle(gesture)
+        case .key(let key, _, let time):
+            handle(key, at: time)
+        case .wheel(let delta, _, _, let time, let duringPress):
+            guard !duringPress else { return }
             centringSelection = false
             switch delta {
             case .steps(let dx, let dy):
                 // The vertical wheel scrolls the strip sideways too (SPEC I2).
-                strip.wheel(steps: Int.clampedSum(dx, dy), at: event.time)
+                strip.wheel(steps: Int.clampedSum(dx, dy), at: time)
             case .pixels(let dx, let dy):
-                strip.wheel(pixels: dx + dy, at: event.time)
+                strip.wheel(pixels: dx + dy, at: time)
             }
-        case .resize(let newSize):
-            resize(to: newSize, at: event.time)
-        case .hover, .pointerLeft:
-            break
+        case .resize(let newSize, let time):
+            resize(to: newSize, at: time)
         }
     }
 
-    public func tick(at time: Millis) {
-        lastTime = max(lastTime, time)
-        for gesture in gestureArena.tick(at: time) { handle(gesture) }
+    /// No holds; only the strip scrolls, and a press that catches it in motion only stops it
+    /// (no select). A click that only centres the selection is not caught: a second click lands
+    /// on a moving strip without stopping it (so it cannot stop between two items).
+    public func pressPolicy(at p: Point, time: Millis) -> PressPolicy {
+        let onStrip = geometry.strip.contains(p)
+        return PressPolicy(mayHold: false, panAxes: onStrip ? .both : nil,
+                           catchesMotion: onStrip && catchesStrip(at: time))
+    }
+
+    /// The strip moves on its own (not centring the selection a click asked for).
+    private func catchesStrip(at time: Millis) -> Bool {
+        strip.isAnimating(at: time) && !centringSelection
+    }
+
+    private func advance(to time: Millis) {
         strip.tick(at: time)
     }
 
     public func needsFrame(at time: Millis) -> Bool {
         strip.isAnimating(at: time)  // a press by itself draws nothing
-    }
-
-    public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
-
-    public func drainEvents() -> [DeckEvent] {
-        defer { pending.removeAll() }
-        return pending
     }
 
     public func save(into state: inout DeckState) {
@@ -138,7 +163,7 @@ public final class CarouselScene: DeckScene {
         strip.selectedIndex = index
         strip.scroll(toItem: index, animated: true, at: time)
         centringSelection = strip.isAnimating(at: time)
-        pending.append(DeckEvent("select", ["id": .string(id)]))
+        emitted.append(.select(id: id))
     }
 
     // MARK: Pointer
@@ -146,16 +171,11 @@ public final class CarouselScene: DeckScene {
     private func handle(_ gesture: GestureEvent) {
         switch gesture {
         case .pressed(let p, let time):
-            // Only the strip scrolls; a press that catches it in motion stops it there.
-            gestureArena.panEnabled = geometry.strip.contains(p)
-            // A click that only centres the selection is not caught: a second click lands on
-            // a moving strip without stopping it (so it cannot stop between two items).
+            // Only the strip scrolls; a press that catches it in motion stops it there
+            // (and, by its policy, never selects).
+            pressCaughtMotion = geometry.strip.contains(p) && catchesStrip(at: time)
             centringSelection = centringSelection && strip.isAnimating(at: time)
-            pressCaughtMotion = gestureArena.panEnabled && strip.isAnimating(at: time) && !centringSelection
-            if pressCaughtMotion {
-                strip.beginDrag(at: time)
-                gestureArena.catchMotion()  // it only stops the strip: no select (the arena's rule)
-            }
+            if pressCaughtMotion { strip.beginDrag(at: time) }
         case .panBegan(_, _, let translation, _, let time):
             pressCaughtMotion = false
             centringSelection = false
@@ -194,7 +214,7 @@ public final class CarouselScene: DeckScene {
     // MARK: Keyboard
 
     private func handle(_ key: Key, at time: Millis) {
-        guard !gestureArena.isActive, !items.isEmpty else { return }
+        guard !items.isEmpty else { return }
         let current = strip.targetIndex(at: time) ?? 0
         let page = max(1, Int(clamping: geometry.strip.width / strip.layout.pitch, to: 0...items.count + 1) - 1)
         switch key {

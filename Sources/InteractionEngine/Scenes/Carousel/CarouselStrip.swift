@@ -51,14 +51,8 @@ public struct CarouselStrip: Sendable {
         set { scroll.reduceMotion = newValue }
     }
 
-    /// The look and behaviour; changing it lays out again, keeping the same item centred.
-    public var options: CarouselOptions {
-        get { layout.options }
-        set { reconfigure(options: newValue, frame: frame, at: lastTime) }
-    }
-
-    /// The latest time the strip was told about (for relayouts without a time).
-    private var lastTime: Millis = 0
+    /// The look and behaviour; `reconfigure(options:frame:at:)` changes it (a relayout needs a time).
+    public var options: CarouselOptions { layout.options }
 
     public init(items: [CarouselItem], options: CarouselOptions = .standard, frame: Rect = .zero) {
         self.items = items
@@ -78,7 +72,6 @@ public struct CarouselStrip: Sendable {
 
     /// Sets options and frame together (one relayout).
     public mutating func reconfigure(options: CarouselOptions, frame newFrame: Rect, at time: Millis) {
-        lastTime = max(lastTime, time)
         let keep = targetIndex(at: time) ?? 0
         frame = newFrame
         layout = CarouselLayout(options: options, itemCount: items.count, size: newFrame.size)
@@ -146,38 +139,32 @@ public struct CarouselStrip: Sendable {
 
     /// Starts following the pointer, catching any motion where it is.
     public mutating func beginDrag(at time: Millis) {
-        lastTime = max(lastTime, time)
         scroll.beginDrag(at: time)
     }
 
     /// Follows the pointer: `translation` is its x displacement since the drag began.
     public mutating func drag(translation: Double, at time: Millis) {
-        lastTime = max(lastTime, time)
         scroll.drag(translation: translation, at: time)
     }
 
     /// Releases the drag with the pointer's x velocity (px/s): the fling's
     /// resting point is projected and the item nearest it is reached in one motion.
     public mutating func endDrag(velocity: Double, at time: Millis) {
-        lastTime = max(lastTime, time)
         scroll.endDrag(velocity: velocity, at: time)
     }
 
     /// Moves by whole wheel notches, one item each (positive: towards the end).
     public mutating func wheel(steps: Int, at time: Millis) {
-        lastTime = max(lastTime, time)
         scroll.wheel(steps: steps, at: time)
     }
 
     /// Moves by smooth wheel pixels at once; settles on an item once they pause.
     public mutating func wheel(pixels: Double, at time: Millis) {
-        lastTime = max(lastTime, time)
         scroll.wheel(pixels: pixels, at: time)
     }
 
     /// Brings item `index` (clamped) to the centre.
     public mutating func scroll(toItem index: Int, animated: Bool, at time: Millis) {
-        lastTime = max(lastTime, time)
         guard !items.isEmpty else { return }
         let clamped = min(max(index, 0), items.count - 1)
         scroll.scroll(to: layout.offset(centering: clamped), at: time, animated: animated)
@@ -185,7 +172,6 @@ public struct CarouselStrip: Sendable {
 
     /// Advances the motion to `time`.
     public mutating func tick(at time: Millis) {
-        lastTime = max(lastTime, time)
         scroll.tick(at: time)
     }
 

@@ -6,8 +6,8 @@ extension GridScene: TunableScene {
     public func apply(_ tuning: Tuning, at time: Millis) {
         metrics = GridMetrics(tuning)
         reorder.captureFraction = metrics.captureFraction
-        gestureArena.retune(EngineTunables.gestureSettings(tuning, holdDuration: metrics.holdDuration,
-                                                           holdAllowableMovement: metrics.holdAllowableMovement))
+        gestureSettings = EngineTunables.gestureSettings(tuning, holdDuration: metrics.holdDuration,
+                                                         holdAllowableMovement: metrics.holdAllowableMovement)
         EngineTunables.apply(tuning, to: &scroll)
     }
 }

@@ -8,7 +8,8 @@
 /// update, release = end, Escape / right click = cancel) and from the
 /// keyboard (Shift+arrows). Only visible tiles are laid out and drawn.
 public final class GridScene: DeckScene {
-    public let name = "grid"
+    public static let name = "grid"
+    public var name: String { Self.name }
     public let title = "Grid"
 
     // MARK: Tuning (seed 001: UIView animateWithDuration 0.25, scale 1.05)
@@ -18,9 +19,6 @@ public final class GridScene: DeckScene {
     /// Lift and drop both take the seed's 0.25 s, ease in-out (UIView's default curve).
     public static let liftAnimation = AnimationSpec.easeInOut(0.25)
     public static let dropAnimation = AnimationSpec.easeInOut(0.25)
-    /// How long input is ignored after a release or a cancel: the drop animation
-    /// (the seed sets `userInteractionEnabled = NO` until it completes).
-    public static let dropDuration: Millis = 250
     /// Tiles displaced by a reflow glide to their new slots on this spring,
     /// retargeted from wherever they are when the order changes again.
     public static let reflowAnimation = AnimationSpec.spring(.smooth)
@@ -73,7 +71,8 @@ public final class GridScene: DeckScene {
 
     public internal(set) var reorder: GridReorder
     public private(set) var phase: Phase = .idle
-    public internal(set) var gestureArena = GestureArena()
+    /// The boundaries of this scene's presses (its tuned hold duration and movement).
+    public internal(set) var gestureSettings = GestureSettings.standard
     /// The live tuning values (see `GridTunables`).
     public internal(set) var metrics = GridMetrics()
     public private(set) var stateRevision = 0
@@ -94,7 +93,8 @@ public final class GridScene: DeckScene {
     private var pressFeedback: (id: String, start: Millis)?
     /// The press stopped a moving scroll: it must not also tap or lift.
     private var pressStoppedScroll = false
-    private var pending: [DeckEvent] = []
+    /// What the scene did since its last `update` or `tick` returned.
+    private var emitted: [SceneEvent] = []
 
     /// The grid over `tiles`, in the saved order when `saved` has one.
     public init(tiles: [GridTile], saved: DeckState.GridState? = nil, size: Size = Size(width: 480, height: 756)) {
@@ -187,7 +187,7 @@ public final class GridScene: DeckScene {
     func pressFeedbackScale(at time: Millis) -> Double {
         guard let feedback = pressFeedback else { return 1 }
         return 1 - (1 - WalletMetrics.holdFeedback(elapsed: time - feedback.start,
-                                                   holdDuration: gestureArena.settings.holdDuration))
+                                                   holdDuration: gestureSettings.holdDuration))
             * (1 - metrics.pressFeedbackScale) / (1 - WalletMetrics.holdFeedbackScale)
     }
 
@@ -229,32 +229,60 @@ public final class GridScene: DeckScene {
         if let focus, focus >= reorder.items.count { self.focus = nil }
     }
 
-    public func handle(_ event: InputEvent) {
-        if case .resize(let newSize) = event.kind {
-            resize(to: newSize, at: event.time)
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    private func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+
+    private func receive(_ input: SceneInput) {
+        if case .resize(let newSize, let time) = input {
+            resize(to: newSize, at: time)
             return
         }
-        finishLandingIfDone(at: event.time)
+        finishLandingIfDone(at: input.time)
         // G4: while the dropped tile lands, input is ignored (like the seed's
-        // `userInteractionEnabled = NO`); a press after it lands works normally.
+        // `userInteractionEnabled = NO`; a press that starts then does nothing, see
+        // `pressPolicy`); a press after it lands works normally.
         if case .settling = phase { return }
-        switch event.kind {
-        case .wheel(let delta, _, _):
+        switch input {
+        case .wheel(let delta, _, _, let time, _):
             guard phase == .idle else { return }
             switch delta {
-            case .steps(_, let dy): scroll.wheel(steps: dy, at: event.time)
-            case .pixels(_, let dy): scroll.wheel(pixels: dy, at: event.time)
+            case .steps(_, let dy): scroll.wheel(steps: dy, at: time)
+            case .pixels(_, let dy): scroll.wheel(pixels: dy, at: time)
             }
-        case .key(let key, let modifiers) where !gestureArena.isActive:
-            handleKey(key, modifiers, at: event.time)
-        default:
-            process(gestureArena.handle(event))
+        case .key(let key, let modifiers, let time):
+            handleKey(key, modifiers, at: time)
+        case .gesture(let gesture):
+            process(gesture)
+        case .resize:
+            break
         }
     }
 
-    public func tick(at time: Millis) {
+    /// G1: a hold only on a tile; a press that stops a moving grid only pans; a press
+    /// while a dropped tile lands does nothing at all (G4).
+    public func pressPolicy(at p: Point, time: Millis) -> PressPolicy {
+        if case .settling(let until) = phase, time < until { return .ignored }
+        return PressPolicy(mayHold: layout.index(at: content(p, at: time)) != nil, panAxes: .both,
+                           catchesMotion: scroll.isAnimating(at: time))
+    }
+
+    private func advance(to time: Millis) {
         finishLandingIfDone(at: time)
-        process(gestureArena.tick(at: time))
         autoScroll(at: time)
         scroll.tick(at: time)
         frames.prune(at: time)
@@ -269,83 +297,64 @@ public final class GridScene: DeckScene {
             || (refusal?.offset.isAnimating(at: time) ?? false)
     }
 
-    public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
-
-    public func drainEvents() -> [DeckEvent] {
-        defer { pending.removeAll() }
-        return pending
-    }
-
     public func save(into state: inout DeckState) {
         state.grid = DeckState.GridState(order: order)
     }
 
     // MARK: Gestures
 
-    private func process(_ events: [GestureEvent]) {
-        for event in events {
-            switch event {
-            case .pressed, .holdBegan, .holdMoved, .holdEnded: break
-            default: endPressFeedback(at: event.time)
+    private func process(_ event: GestureEvent) {
+        switch event {
+        case .pressed, .holdBegan, .holdMoved, .holdEnded: break
+        default: endPressFeedback(at: event.time)
+        }
+        switch event {
+        case .pressed(let p, let time):
+            focusVisible = false
+            pressStoppedScroll = scroll.isAnimating(at: time)
+            // A press that stops a moving grid never lifts or selects (its policy's caught-motion rule).
+            if pressStoppedScroll { scroll.stop(at: time) }
+            // G1: holding on empty space does nothing (a drag there still scrolls).
+            if !pressStoppedScroll, let index = layout.index(at: content(p, at: time)),
+               reorder.canMoveItem(at: index) {
+                pressFeedback = (reorder.liveItems[index].id, time)
             }
-            switch event {
-            case .pressed(let p, let time):
-                // A second press that cancelled a lift arrives while the tile flies back:
-                // like any input during that animation it is ignored, and must not stay held.
-                if case .settling = phase {
-                    _ = gestureArena.handle(InputEvent(.pointerCancel, at: time))
-                    break
-                }
-                focusVisible = false
-                pressStoppedScroll = scroll.isAnimating(at: time)
-                if pressStoppedScroll {
-                    // A press that stops a moving grid never lifts or selects (the arena's rule).
-                    scroll.stop(at: time)
-                    gestureArena.catchMotion()
-                }
-                // G1: holding on empty space does nothing (a drag there still scrolls).
-                gestureArena.holdEnabled = layout.index(at: content(p, at: time)) != nil
-                if gestureArena.holdEnabled, !pressStoppedScroll, let index = layout.index(at: content(p, at: time)),
-                   reorder.canMoveItem(at: index) {
-                    pressFeedback = (reorder.liveItems[index].id, time)
-                }
-            case .tap(let p, let time):
-                guard !pressStoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
-                focus = index
-                emit("select", ["id": .string(reorder.liveItems[index].id)])
-            case .holdBegan(let p, let time):
-                beginLift(at: p, time: time)
-            case .holdMoved(let p, _, let time):
-                guard var held = lift else { break }
+        case .tap(let p, let time):
+            guard !pressStoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
+            focus = index
+            emitted.append(.select(id: reorder.liveItems[index].id))
+        case .holdBegan(let p, let time):
+            beginLift(at: p, time: time)
+        case .holdMoved(let p, _, let time):
+            guard var held = lift else { break }
+            held.pointer = p
+            lift = held
+            updateMovement(at: time)
+        case .holdEnded(let p, _, let time):
+            if var held = lift {
                 held.pointer = p
                 lift = held
-                updateMovement(at: time)
-            case .holdEnded(let p, _, let time):
-                if var held = lift {
-                    held.pointer = p
-                    lift = held
-                    drop(at: time)
-                }
-            case .panBegan(_, _, let translation, _, let time):
-                // The arena's translation already starts where the pointer crossed the slop.
-                phase = .panning
-                scroll.beginDrag(at: time)
-                scroll.drag(translation: translation.y, at: time)
-            case .panChanged(_, let translation, _, let time):
-                scroll.drag(translation: translation.y, at: time)
-            case .panEnded(_, _, let velocity, let time):
-                scroll.endDrag(velocity: velocity.y, at: time)
-                phase = .idle
-            case .cancelled(let time):
-                if lift != nil {
-                    cancel(at: time)
-                } else if phase == .panning {
-                    scroll.endDrag(velocity: 0, at: time)
-                    phase = .idle
-                }
-            case .released:
-                break
+                drop(at: time)
             }
+        case .panBegan(_, _, let translation, _, let time):
+            // The arena's translation already starts where the pointer crossed the slop.
+            phase = .panning
+            scroll.beginDrag(at: time)
+            scroll.drag(translation: translation.y, at: time)
+        case .panChanged(_, let translation, _, let time):
+            scroll.drag(translation: translation.y, at: time)
+        case .panEnded(_, _, let velocity, let time):
+            scroll.endDrag(velocity: velocity.y, at: time)
+            phase = .idle
+        case .cancelled(let time):
+            if lift != nil {
+                cancel(at: time)
+            } else if phase == .panning {
+                scroll.endDrag(velocity: 0, at: time)
+                phase = .idle
+            }
+        case .released:
+            break
         }
     }
 
@@ -363,7 +372,7 @@ public final class GridScene: DeckScene {
         lift = Lift(id: movement.id, pointer: point, scale: scale, lastAutoScroll: time)
         phase = .lifted
         focus = movement.source
-        emit("lift", ["id": .string(movement.id), "index": .int(movement.source)])
+        emitted.append(.lift(id: movement.id, index: movement.source))
     }
 
     /// G3: the pointer (or the content under it) moved: update the target and animate any reflow.
@@ -382,10 +391,10 @@ public final class GridScene: DeckScene {
         land(held, from: start, in: outcome.to, at: time)
         if outcome.from != outcome.to {
             stateRevision += 1
-            emit("reorder", ["id": .string(outcome.id), "from": .int(outcome.from), "to": .int(outcome.to)])
+            emitted.append(.reorder(id: outcome.id, from: outcome.from, to: outcome.to))
         }
         focus = outcome.to
-        emit("drop", ["id": .string(outcome.id), "index": .int(outcome.to)])
+        emitted.append(.drop(id: outcome.id, index: outcome.to))
     }
 
     /// G4: Escape, right click or a lost grab: everything returns to where it was.
@@ -399,7 +408,7 @@ public final class GridScene: DeckScene {
         let home = revealOffset(outcome.to, from: scroll.offset(at: time))
         if home != scroll.offset(at: time) { scroll.scroll(to: home, at: time, animated: true, spec: metrics.dropAnimation) }
         focus = outcome.to
-        emit("cancel", ["id": .string(outcome.id)])
+        emitted.append(.cancel(id: outcome.id))
     }
 
     /// Starts the landing animation of the held tile into `slot`.
@@ -504,7 +513,7 @@ public final class GridScene: DeckScene {
         case .enter, .space:
             if let focus, focus < count {
                 focusVisible = true
-                emit("select", ["id": .string(reorder.liveItems[focus].id)])
+                emitted.append(.select(id: reorder.liveItems[focus].id))
             }
         case .escape:
             focusVisible = false
@@ -531,7 +540,7 @@ public final class GridScene: DeckScene {
         if let reflow = outcome.reflow { animate(reflow, at: time) }
         focus = outcome.to
         stateRevision += 1
-        emit("reorder", ["id": .string(outcome.id), "from": .int(outcome.from), "to": .int(outcome.to)])
+        emitted.append(.reorder(id: outcome.id, from: outcome.from, to: outcome.to))
         reveal(outcome.to, at: time)
     }
 
@@ -559,9 +568,5 @@ public final class GridScene: DeckScene {
             target = frame.maxY + margin - size.height
         }
         return scroll.clamped(target)
-    }
-
-    private func emit(_ name: String, _ fields: [String: DeckEvent.Value]) {
-        pending.append(DeckEvent(name, fields))
     }
 }

@@ -4,7 +4,7 @@ extension MessagesScene: TunableScene {
     /// Takes the scene's and the engine's values from `tuning`; a row in flight finishes its snap.
     public func apply(_ tuning: Tuning, at time: Millis) {
         metrics = MessagesMetrics(tuning)
-        arena.retune(EngineTunables.gestureSettings(tuning))
+        gestureSettings = EngineTunables.gestureSettings(tuning)
         EngineTunables.apply(tuning, to: &scroll)
     }
 }

@@ -11,7 +11,8 @@
 /// Rows that change places (pin, unpin, delete) carry a displacement that
 /// springs to zero; a deleted row fades out underneath the rows sliding up.
 public final class MessagesScene: DeckScene {
-    public let name = "messages"
+    public static let name = "messages"
+    public var name: String { Self.name }
     public let title = "Messages"
 
     /// The rows in display order, with the user's changes.
@@ -29,9 +30,8 @@ public final class MessagesScene: DeckScene {
     public var reduceMotion = false {
         didSet { scroll.reduceMotion = reduceMotion }
     }
-    public var gestureArena: GestureArena { arena }
-
-    var arena = GestureArena()
+    /// The boundaries of this scene's presses.
+    public internal(set) var gestureSettings = GestureSettings.standard
     var scroll: ScrollAxis
     /// The live tuning values (see `MessagesTunables`).
     public internal(set) var metrics = MessagesMetrics()
@@ -45,10 +45,9 @@ public final class MessagesScene: DeckScene {
     /// Deleted rows fading out where they were.
     private var ghosts: [Ghost] = []
     private var press: Press = .idle
-    private var events: [DeckEvent] = []
+    /// What the scene did since its last `update` or `tick` returned.
+    private var emitted: [SceneEvent] = []
     private let painter = MessageRowPainter()
-    /// The latest time seen, for questions asked without one (the cursor).
-    private var lastTick: Millis = 0
 
     /// What the current press is doing.
     private enum Press {
@@ -93,7 +92,6 @@ public final class MessagesScene: DeckScene {
         list = MessageList(conversations: conversations, saved: saved)
         layout = MessagesLayout(width: size.width, viewportHeight: size.height)
         scroll = ScrollAxis(viewportLength: size.height, contentLength: layout.contentLength(rowCount: list.count))
-        arena.holdEnabled = false
     }
 
     // MARK: Reading (tests and the overlay)
@@ -124,29 +122,44 @@ public final class MessagesScene: DeckScene {
         scroll.setContent(length: layout.contentLength(rowCount: list.count), viewport: layout.viewportHeight, at: time)
     }
 
-    public func handle(_ event: InputEvent) {
-        if event.time.isFinite { lastTick = max(lastTick, event.time) }
-        switch event.kind {
-        case .pointerDown, .pointerMove, .pointerUp, .pointerCancel:
-            for gesture in arena.handle(event) { handle(gesture) }
-        case .key(let key, let modifiers):
-            if arena.isActive {
-                for gesture in arena.handle(event) { handle(gesture) }
-            } else {
-                handleKey(key, modifiers, at: event.time)
-            }
-        case .wheel(let delta, _, _):
-            handleWheel(delta, at: event.time)
-        case .resize(let size):
-            resize(to: size, at: event.time)
-        case .hover, .pointerLeft:
-            break  // nothing reacts to hover, so nothing jumps under a resting pointer
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    private func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+
+    private func receive(_ input: SceneInput) {
+        switch input {
+        case .gesture(let gesture):
+            handle(gesture)
+        case .key(let key, let modifiers, let time):
+            handleKey(key, modifiers, at: time)
+        case .wheel(let delta, _, _, let time, _):
+            handleWheel(delta, at: time)
+        case .resize(let size, let time):
+            resize(to: size, at: time)
         }
     }
 
-    public func tick(at time: Millis) {
-        if time.isFinite { lastTick = max(lastTick, time) }
-        for gesture in arena.tick(at: time) { handle(gesture) }
+    /// No holds in this scene; a press that stops a moving list only pans (it never selects
+    /// or opens a row).
+    public func pressPolicy(at point: Point, time: Millis) -> PressPolicy {
+        PressPolicy(mayHold: false, panAxes: .both, catchesMotion: scroll.isAnimating(at: time))
+    }
+
+    private func advance(to time: Millis) {
         scroll.tick(at: time)
         swipes = swipes.compactMapValues { value in
             var v = value
@@ -169,12 +182,6 @@ public final class MessagesScene: DeckScene {
             || ghosts.contains { $0.fade.isAnimating(at: time) }
     }
 
-    public func nextDeadline() -> Millis? { arena.nextDeadline() }
-
-    public func drainEvents() -> [DeckEvent] {
-        defer { events.removeAll() }
-        return events
-    }
 
     public func save(into state: inout DeckState) {
         state.messages = list.savedState
@@ -182,9 +189,8 @@ public final class MessagesScene: DeckScene {
 
     /// An arrow over the revealed buttons (they are clicked, not dragged);
     /// otherwise the hands of every draggable scene.
-    public func cursor(at point: Point) -> CursorShape {
-        if arena.isActive { return .closedHand }
-        return button(at: point, time: lastTick) == nil ? .openHand : .arrow
+    public func cursor(at point: Point, time: Millis) -> CursorShape {
+        return button(at: point, time: time) == nil ? .openHand : .arrow
     }
 
     /// Row frames, where a moving row or list will rest, and the swipe state.
@@ -329,11 +335,8 @@ public final class MessagesScene: DeckScene {
         switch gesture {
         case .pressed(let point, let time):
             let caught = scroll.isAnimating(at: time)
-            if caught {
-                // It only stops the list: no select, no row opened (the arena's rule).
-                scroll.stop(at: time)
-                arena.catchMotion()
-            }
+            // It only stops the list: no select, no row opened (its policy's caught-motion rule).
+            if caught { scroll.stop(at: time) }
             press = .down(rowID: row(at: point, time: time), action: button(at: point, time: time),
                           caughtScroll: caught)
         case .tap(let point, let time):
@@ -347,7 +350,7 @@ public final class MessagesScene: DeckScene {
             panChanged(translation: translation, at: time)
             panEnded(velocity: velocity, at: time)
         case .cancelled(let time):
-            panEnded(velocity: .zero, at: time)
+            panEnded(velocity: .zero, at: time, cancelled: true)
         case .released:
             press = .idle
         case .holdBegan, .holdMoved, .holdEnded:
@@ -369,14 +372,14 @@ public final class MessagesScene: DeckScene {
 
     /// S8: the first motion past the slop decides between the list and the row.
     private func panBegan(translation: Point, axis: Axis, at time: Millis) {
-        guard case .down(let rowID, _, _) = press else { return }
+        guard case .down(let rowID, _, let caught) = press else { return }
         if axis == .vertical {
             if let open = openRowID { closeRow(open, at: time) }  // S5
             scroll.beginDrag(at: time)
             press = .scrolling
             return panChanged(translation: translation, at: time)
         }
-        guard let rowID, !arena.caughtMotion else {
+        guard let rowID, !caught else {
             press = .consumed
             return
         }
@@ -411,13 +414,12 @@ public final class MessagesScene: DeckScene {
     }
 
     /// Release (or cancel, with zero velocity): S3 decides a swiped row.
-    private func panEnded(velocity: Point, at time: Millis) {
+    private func panEnded(velocity: Point, at time: Millis, cancelled: Bool = false) {
         switch press {
         case .scrolling:
             scroll.endDrag(velocity: velocity.y, at: time)
         case .swiping(let id, _):
             let width = list[id]?.openWidth ?? 0
-            let cancelled = arena.phase == .cancelled
             if !cancelled, metrics.opensOnRelease(offset: swipeOffset(of: id, at: time), velocity: velocity.x,
                                                   openWidth: width) {
                 openRow(id, at: time, velocity: velocity.x)
@@ -513,7 +515,7 @@ public final class MessagesScene: DeckScene {
         liftedID = id
         slideToNewSlots(from: before, at: time)
         stateRevision += 1
-        events.append(DeckEvent("reorder", ["id": .string(id), "from": .int(move.from), "to": .int(move.to)]))
+        emitted.append(.reorder(id: id, from: move.from, to: move.to))
         reveal(index: move.to, at: time)
     }
 
@@ -558,7 +560,7 @@ public final class MessagesScene: DeckScene {
     private func select(_ id: String) {
         selectedID = id
         if focusedID != nil { focusedID = id }
-        emit("select", id)
+        emitted.append(.select(id: id))
     }
 
     /// Opens row `id` (closing any other open row, S6) and reports `open-row`;
@@ -568,7 +570,7 @@ public final class MessagesScene: DeckScene {
         if let open = openRowID, open != id { closeRow(open, at: time) }
         if openRowID != id {
             openRowID = id
-            emit("open-row", id)
+            emitted.append(.openRow(id: id))
         }
         animateSwipe(id, to: -row.openWidth, spec: metrics.openAnimation, at: time, velocity: velocity)
     }
@@ -578,7 +580,7 @@ public final class MessagesScene: DeckScene {
         if openRowID == id {
             openRowID = nil
             focusedButton = nil
-            emit("close-row", id)
+            emitted.append(.closeRow(id: id))
         }
         animateSwipe(id, to: 0, spec: metrics.closeAnimation, at: time, velocity: velocity)
     }
@@ -600,12 +602,12 @@ public final class MessagesScene: DeckScene {
             delete(id, at: time)
         case .markRead:
             guard list.markRead(id) else { return }
-            emit("action", id, name: action.eventName)
+            emitted.append(.action(kind: action, id: id))
             closeRow(id, at: time)
         case .pin, .unpin:
             let before = displayedPositions(at: time)
             guard action == .pin ? list.pin(id) : list.unpin(id) else { return }
-            emit("action", id, name: action.eventName)
+            emitted.append(.action(kind: action, id: id))
             closeRow(id, at: time)
             liftedID = id
             slideToNewSlots(from: before, at: time)
@@ -634,7 +636,7 @@ public final class MessagesScene: DeckScene {
             focusedID = list.isEmpty ? nil : list.rows[min(index, list.count - 1)].id
             focusedButton = nil
         }
-        emit("action", id, name: SwipeAction.delete.eventName)
+        emitted.append(.action(kind: .delete, id: id))
         slideToNewSlots(from: before, at: time)
         scroll.setContent(length: layout.contentLength(rowCount: list.count), viewport: layout.viewportHeight, at: time)
     }
@@ -664,9 +666,4 @@ public final class MessagesScene: DeckScene {
         }
     }
 
-    private func emit(_ name: String, _ id: String, name actionName: String? = nil) {
-        var fields: [String: DeckEvent.Value] = ["id": .string(id)]
-        if let actionName { fields["name"] = .string(actionName) }
-        events.append(DeckEvent(name, fields))
-    }
 }

@@ -12,14 +12,14 @@ extension WalletScene {
             scene.scroll.scroll(to: offset, at: time, animated: false)
             scene.mode = .expanded(WalletExpansion(id: id, footer: shown, shrinkInset: inset))
         }
-        pending.append(DeckEvent("expand", ["id": .string(id)]))
+        emitted.append(.expand(id: id))
     }
 
     /// Closes the expanded card back into the stack (W9).
     func collapse(at time: Millis) {
         guard case .expanded(let e) = mode else { return }
         transition(at: time, spec: metrics.expandAnimation) { $0.mode = .stack }
-        pending.append(DeckEvent("collapse", ["id": .string(e.id)]))
+        emitted.append(.collapse(id: e.id))
     }
 
     /// Places the dragged expanded card `distance` px below its place (W10).
@@ -41,7 +41,7 @@ extension WalletScene {
         mode = .expanded(e)
         absorb(e.id, from: from, to: targetFrame(id: e.id, slot: slot, offset: offset, mode: mode), at: time,
                spec: metrics.liftAnimation)
-        pending.append(DeckEvent("collapse", ["id": .string(e.id)]))
+        emitted.append(.collapse(id: e.id))
     }
 
     /// Returns a dragged expanded card to its place, carrying the release velocity.

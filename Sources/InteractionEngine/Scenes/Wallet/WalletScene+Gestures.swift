@@ -1,8 +1,22 @@
 /// Pointer gestures and the wheel: what each arena outcome does in each mode.
 extension WalletScene {
-    /// Handles what the arena reported, in order.
-    func process(_ events: [GestureEvent]) {
-        for event in events { process(event) }
+    /// What a press may become: in the stack, a hold only on a card and a vertical pan
+    /// anywhere, only a pan when it stops a moving stack; while expanded, only a vertical
+    /// drag of the expanded card (the footer takes taps).
+    public func pressPolicy(at p: Point, time: Millis) -> PressPolicy {
+        switch mode {
+        case .stack:
+            return PressPolicy(mayHold: card(at: p, time: time) != nil, panAxes: .vertical,
+                               catchesMotion: catchesScroll(at: time))
+        case .expanded(let e):
+            let onCard = e.dismissAt == nil && card(at: p, time: time) == e.id
+            return PressPolicy(mayHold: false, panAxes: onCard ? .vertical : nil)
+        }
+    }
+
+    /// A press now stops a moving stack, as a finger does (not while it springs back from an edge).
+    func catchesScroll(at time: Millis) -> Bool {
+        scroll.isAnimating(at: time) && scroll.overscroll(at: time) == 0
     }
 
     /// Routes one arena outcome to its handler.
@@ -33,27 +47,18 @@ extension WalletScene {
         }
     }
 
-    /// A press went down: decide what it may become (no hold on empty space or
-    /// while expanded; only the expanded card may be dragged) and catch a moving stack.
+    /// A press went down (its policy already asked): catch a moving stack, start the hold feedback.
     func pressed(at p: Point, time: Millis) {
         switch mode {
         case .stack:
             let hit = card(at: p, time: time)
-            gestureArena.holdEnabled = hit != nil
-            gestureArena.panEnabled = true
-            var caught = false
-            if scroll.isAnimating(at: time), scroll.overscroll(at: time) == 0 {
-                // A press stops a moving stack, as a finger does; it never lifts or expands.
-                scroll.stop(at: time)
-                gestureArena.catchMotion()
-                caught = true
-            }
+            let caught = catchesScroll(at: time)
+            // A press stops a moving stack; it never lifts or expands (the policy's caught-motion rule).
+            if caught { scroll.stop(at: time) }
             interaction = .pressing(cardID: hit, caughtScroll: caught)
             if let hit, !caught { holdFeedback = WalletHoldFeedback(id: hit, start: time) }
         case .expanded(let e):
             let onCard = e.dismissAt == nil && card(at: p, time: time) == e.id
-            gestureArena.holdEnabled = false
-            gestureArena.panEnabled = onCard
             interaction = .pressing(cardID: onCard ? e.id : nil, caughtScroll: false)
         }
     }
@@ -146,9 +151,10 @@ extension WalletScene {
         interaction = .idle
     }
 
-    /// Wheel notches and touchpad pixels scroll the stack (never while expanded or pressed).
+    /// Wheel notches and touchpad pixels scroll the stack (never while expanded; never
+    /// while pressed, which `update` sees to).
     func wheel(_ delta: WheelDelta, at time: Millis) {
-        guard case .stack = mode, !gestureArena.isActive else { return }
+        guard case .stack = mode else { return }
         switch delta {
         case .steps(_, let dy): scroll.wheel(steps: dy, at: time)
         case .pixels(_, let dy): scroll.wheel(pixels: dy, at: time)

@@ -11,7 +11,7 @@ extension WalletScene {
     func holdFeedbackScale(at time: Millis) -> Double {
         guard let feedback = holdFeedback else { return 1 }
         return metrics.holdFeedback(elapsed: time - feedback.start,
-                                          holdDuration: gestureArena.settings.holdDuration)
+                                          holdDuration: gestureSettings.holdDuration)
     }
 
     /// `frame` shrunk about its centre by the hold feedback at `time`.

@@ -1,9 +1,8 @@
 /// I3 on the wallet: arrows move a focus ring, Shift+arrows move the focused
 /// card (the same commit as a drop), Enter expands or collapses, Escape collapses.
 extension WalletScene {
-    /// Keys the deck did not take for itself.
+    /// Keys the deck did not take for itself (never while a press is down).
     func handleKey(_ key: Key, _ modifiers: Modifiers, at time: Millis) {
-        guard !gestureArena.isActive else { return }
         switch key {
         case .up, .down:
             guard case .stack = mode else { return }

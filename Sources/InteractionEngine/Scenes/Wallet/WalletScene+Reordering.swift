@@ -23,7 +23,7 @@ extension WalletScene {
         interaction = .lifting(WalletLift(id: id, index: slot, frame: frame, pointerY: p.y, at: time,
                                           reduceMotion: reduceMotion, viewportHeight: layout.viewport.height,
                                           pressedScale: pressedScale, metrics: metrics))
-        pending.append(DeckEvent("lift", ["id": .string(id), "index": .int(slot)]))
+        emitted.append(.lift(id: id, index: slot))
     }
 
     /// The held pointer moved: follow it, engage auto-scroll, trade places (W5, W6).
@@ -63,7 +63,7 @@ extension WalletScene {
                at: time, spec: metrics.liftAnimation)
         raisedID = lift.id
         if lift.slot != lift.fromIndex { commitMove(id: lift.id, from: lift.fromIndex, to: lift.slot) }
-        pending.append(DeckEvent("drop", ["id": .string(lift.id), "index": .int(lift.slot)]))
+        emitted.append(.drop(id: lift.id, index: lift.slot))
     }
 
     /// Puts the lifted card back where it started; the order is as before the lift.
@@ -96,7 +96,7 @@ extension WalletScene {
         absorb(lift.id, from: lift.frame(at: time), to: layout.stackFrame(index: to, offset: offset),
                at: time, spec: spec, velocity: .zero)
         raisedID = lift.id
-        pending.append(DeckEvent("cancel", ["id": .string(lift.id)]))
+        emitted.append(.cancel(id: lift.id))
     }
 
     /// Exchanges two cards in the order, keeping the id index in step.
@@ -109,6 +109,6 @@ extension WalletScene {
     /// Records a committed move: one `reorder` event and a state revision.
     func commitMove(id: String, from: Int, to: Int) {
         stateRevision += 1
-        pending.append(DeckEvent("reorder", ["id": .string(id), "from": .int(from), "to": .int(to)]))
+        emitted.append(.reorder(id: id, from: from, to: to))
     }
 }

@@ -7,8 +7,8 @@ extension WalletScene: TunableScene {
     public func apply(_ tuning: Tuning, at time: Millis) {
         metrics = WalletMetrics(tuning)
         layout.metrics = metrics
-        gestureArena.retune(EngineTunables.gestureSettings(tuning, holdDuration: metrics.holdDuration,
-                                                           holdAllowableMovement: metrics.holdAllowableMovement))
+        gestureSettings = EngineTunables.gestureSettings(tuning, holdDuration: metrics.holdDuration,
+                                                         holdAllowableMovement: metrics.holdAllowableMovement)
         EngineTunables.apply(tuning, to: &scroll)
     }
 }

@@ -8,7 +8,8 @@
 /// decaying `WalletDisplacement` that smooths over layout changes. A lifted
 /// card is drawn from `WalletLift` alone, above everything.
 public final class WalletScene: DeckScene {
-    public let name = "wallet"
+    public static let name = "wallet"
+    public var name: String { Self.name }
     public let title = "Wallet"
 
     /// A card as drawn at some moment: which one, where, and whether it is the lifted layer.
@@ -41,7 +42,8 @@ public final class WalletScene: DeckScene {
     public var reduceMotion = false {
         didSet { scroll.reduceMotion = reduceMotion }
     }
-    public internal(set) var gestureArena = GestureArena()
+    /// The boundaries of this scene's presses (its tuned hold duration and movement).
+    public internal(set) var gestureSettings = GestureSettings.standard
     public internal(set) var stateRevision = 0
     /// The cards in display order (the data's order).
     public internal(set) var cards: [WalletCard]
@@ -62,7 +64,8 @@ public final class WalletScene: DeckScene {
     var raisedID: String?
     /// The card pressed while the hold builds (it shrinks a little, see `WalletMetrics.holdFeedbackScale`).
     var holdFeedback: WalletHoldFeedback?
-    var pending: [DeckEvent] = []
+    /// What the scene did since its last `update` or `tick` returned.
+    var emitted: [SceneEvent] = []
 
     /// The wallet for `cards`, in the saved order when there is one (unknown ids
     /// in the save are dropped, cards it does not know go at the end).
@@ -72,7 +75,6 @@ public final class WalletScene: DeckScene {
         self.cards = ordered
         layout = WalletLayout(viewport: size, count: ordered.count)
         scroll = ScrollAxis()
-        gestureArena.allowedPanAxes = .vertical
         rebuildSlots(0..<ordered.count)
         configureScroll()
     }
@@ -121,25 +123,38 @@ public final class WalletScene: DeckScene {
         }
     }
 
-    public func handle(_ event: InputEvent) {
-        switch event.kind {
-        case .resize(let size):
-            resize(to: size, at: event.time)
-        case .wheel(let delta, _, _):
-            wheel(delta, at: event.time)
-        case .key(.escape, _) where gestureArena.isActive:
-            process(gestureArena.handle(event))
-        case .key(let key, let modifiers):
-            handleKey(key, modifiers, at: event.time)
-        case .pointerDown, .pointerMove, .pointerUp, .pointerCancel:
-            process(gestureArena.handle(event))
-        default:
-            break
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    private func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+
+    private func receive(_ input: SceneInput) {
+        switch input {
+        case .resize(let size, let time):
+            resize(to: size, at: time)
+        case .wheel(let delta, _, _, let time, let duringPress):
+            if !duringPress { wheel(delta, at: time) }
+        case .key(let key, let modifiers, let time):
+            handleKey(key, modifiers, at: time)
+        case .gesture(let gesture):
+            process(gesture)
         }
     }
 
-    public func tick(at time: Millis) {
-        process(gestureArena.tick(at: time))
+    private func advance(to time: Millis) {
         if case .lifting(var lift) = interaction {
             let x = scroll.offset(at: time)
             let next = lift.autoScrolledOffset(from: x, at: time, layout: layout, edges: edges,
@@ -174,8 +189,6 @@ public final class WalletScene: DeckScene {
         return displacements.values.contains { $0.isAnimating(at: time) }
     }
 
-    public func nextDeadline() -> Millis? { gestureArena.nextDeadline() }
-
     public func render(at time: Millis) -> DisplayList {
         var list = DisplayList()
         guard !cards.isEmpty else {
@@ -207,9 +220,8 @@ public final class WalletScene: DeckScene {
     }
 
     /// An open hand over what a drag moves (the stack, the expanded card), an
-    /// arrow over the footer (it only takes taps), a closed hand while pressed.
-    public func cursor(at point: Point) -> CursorShape {
-        if gestureArena.isActive { return .closedHand }
+    /// arrow over the footer (it only takes taps); the deck shows a closed hand while pressed.
+    public func cursor(at point: Point, time: Millis) -> CursorShape {
         guard case .expanded(let e) = mode else { return .openHand }
         return e.dismissAt == nil && layout.expandedFrame.contains(point) ? .openHand : .arrow
     }
@@ -244,11 +256,6 @@ public final class WalletScene: DeckScene {
             }
         }
         return hints
-    }
-
-    public func drainEvents() -> [DeckEvent] {
-        defer { pending.removeAll() }
-        return pending
     }
 
     public func save(into state: inout DeckState) {
