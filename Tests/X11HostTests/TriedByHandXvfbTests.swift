@@ -14,6 +14,21 @@ extension XvfbTests {
         return try ImageSurface.load(png: path)
     }
 
+    /// The window once it stops changing: two captures `interval` s apart that are the same
+    /// (or the last one after `timeout` s). A loaded machine draws the last frames of an
+    /// animation late; a fixed sleep then catches the strip still moving.
+    static func captureAtRest(_ xvfb: Xvfb, _ dir: String, interval: Double = 0.25, timeout: Double = 8) throws -> ImageSurface {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try capture(xvfb, dir)
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: interval)
+            let next = try capture(xvfb, dir)
+            if next.differingFraction(from: last, channelTolerance: 0) == 0 { return next }
+            last = next
+        }
+        return last
+    }
+
     /// True for the American Express card's gold (the third sample card), not for the
     /// red, blue, navy, coral or dark faces around it.
     static func isGold(_ argb: UInt32) -> Bool {
@@ -117,8 +132,7 @@ extension XvfbTests {
         let selects = app.events.filter { $0["event"] as? String == "select" }
         #expect(selects.count == 2 && selects.allSatisfy { $0["id"] as? String == first["id"] as? String })
         try xvfb.xdotool("mousemove", "240", "300")
-        Thread.sleep(forTimeInterval: 0.3)
-        let window = try Self.capture(xvfb, dir)
+        let window = try Self.captureAtRest(xvfb, dir)
         try xvfb.xdotool("key", "q")
         #expect(try app.waitForExit() == 0)
         let r = try runGestureDeck(["--scene", "carousel", "--state", dir + "/state.json", "--screenshot", dir + "/headless.png"])
