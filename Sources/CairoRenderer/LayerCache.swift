@@ -243,30 +243,14 @@ extension CairoRenderer {
             bounds = computed
             knownBounds = computed
         }
-        var k = scale, tx = 0.0, ty = 0.0
-        var transforms: [(Double, Double, Double)] = []
+        var walk = DeviceWalk(scale: scale)
         var plans: [Int: LayerPlan] = [:]
-        var groupDepth = 0
-        var clipInteriors: [PixelRect?] = []
         let commands = list.commands, n = commands.count
-        for i in 0..<n {
-            let (kk, x0, y0) = (k, tx, ty)
-            let toDevice = { (p: Point) in Point(x: p.x * kk + x0, y: p.y * kk + y0) }
+        for i in 0..<n where !walk.follow(commands[i], renderer: self) {
+            let (k, tx, ty) = (walk.scale, walk.tx, walk.ty)
+            let toDevice = walk.toDevice, clipInteriors = walk.clipInteriors
             switch commands[i] {
-            case .pushTransform(let t):
-                transforms.append((k, tx, ty))
-                tx += k * t.translation.x
-                ty += k * t.translation.y
-                k *= t.scale
-            case .popTransform:
-                if let top = transforms.popLast() { (k, tx, ty) = top }
-            case .pushOpacity: groupDepth += 1
-            case .popOpacity: groupDepth -= 1
-            case .pushClip(let rect, let radius):
-                clipInteriors.append(interior(of: rect, radius: radius, deviceScale: k, toDevice: toDevice))
-            case .popClip:
-                _ = clipInteriors.popLast()
-            case .fillRect(let face, _, let radius) where groupDepth == 0:
+            case .fillRect(let face, _, let radius) where walk.groupDepth == 0:
                 guard opaqueInterior(of: commands[i], deviceScale: k, toDevice: toDevice) != nil,
                       let inner = CairoRenderer.layerInterior(of: face, radius: radius, deviceScale: k, toDevice: toDevice),
                       CairoRenderer.within(inner, clipInteriors) == inner, let faceBounds = bounds[i],

@@ -8,34 +8,13 @@ extension CairoRenderer {
     /// its straight middle a pixel in, cut to what its clips cover wholly: (index, pixels). A copy from the shape cache earlier in the
     /// list need not write there (a stacked card under the next one, issue 21).
     func occluders(in list: DisplayList) -> [(index: Int, rect: PixelRect)] {
-        var k = scale, tx = 0.0, ty = 0.0
-        var transforms: [(Double, Double, Double)] = []
-        var clipInteriors: [PixelRect?] = []
-        var groupDepth = 0
+        var walk = DeviceWalk(scale: scale)
         var found: [(index: Int, rect: PixelRect)] = []
-        for (index, command) in list.commands.enumerated() {
-            switch command {
-            case .pushTransform(let t):
-                transforms.append((k, tx, ty))
-                tx += k * t.translation.x
-                ty += k * t.translation.y
-                k *= t.scale
-            case .popTransform:
-                if let top = transforms.popLast() { (k, tx, ty) = top }
-            case .pushClip(let rect, let radius):
-                let (kk, x, y) = (k, tx, ty)
-                clipInteriors.append(interior(of: rect, radius: radius, deviceScale: kk) { Point(x: $0.x * kk + x, y: $0.y * kk + y) })
-            case .popClip:
-                _ = clipInteriors.popLast()
-            case .pushOpacity: groupDepth += 1
-            case .popOpacity: groupDepth -= 1
-            case .fillRect where groupDepth == 0:
-                let (kk, x, y) = (k, tx, ty)
-                if let rect = opaqueInterior(of: command, deviceScale: kk, toDevice: { Point(x: $0.x * kk + x, y: $0.y * kk + y) }),
-                   let inside = CairoRenderer.within(rect, clipInteriors) {
-                    found.append((index, inside))
-                }
-            default: break
+        for (index, command) in list.commands.enumerated() where !walk.follow(command, renderer: self) {
+            guard case .fillRect = command, walk.groupDepth == 0 else { continue }
+            if let rect = opaqueInterior(of: command, deviceScale: walk.scale, toDevice: walk.toDevice),
+               let inside = CairoRenderer.within(rect, walk.clipInteriors) {
+                found.append((index, inside))
             }
         }
         return found
