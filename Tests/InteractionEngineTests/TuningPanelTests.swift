@@ -14,7 +14,9 @@ import Testing
         return deck
     }
 
-    static func knob(_ deck: Deck, key: String, row: Int) throws -> (Point, Rect) {
+    /// The knob of `key`'s slider (its row counted with the group headings above it) and its track.
+    static func knob(_ deck: Deck, key: String) throws -> (Point, Rect) {
+        let row = try #require(TuningPanel.rows(deck).firstIndex { if case .tunable(let t) = $0 { t.key == key } else { false } })
         let track = try #require(TuningPanel.startingTrack(row: row, windowSize: deck.size))
         let t = try #require(deck.tunables[key])
         let span = t.range.upperBound - t.range.lowerBound
@@ -35,7 +37,7 @@ import Testing
     @Test func draggingAKnobStepsAndClampsAndTheSceneNeverSeesThePress() throws {
         let deck = try Self.walletDeck()
         let t = try #require(deck.tunables[Self.hold])
-        let (knob, track) = try Self.knob(deck, key: Self.hold, row: 0)
+        let (knob, track) = try Self.knob(deck, key: Self.hold)
         let pxPerStep = t.step / ((t.range.upperBound - t.range.lowerBound) / track.width)
         deck.handle(InputEvent(.pointerDown(knob, .primary), at: 100))
         deck.tick(at: 2000)  // held for 1.9 s: a press on a card would have lifted it
@@ -63,7 +65,7 @@ import Testing
     @Test func aClickOnTheTrackJumpsAndTheWheelSteps() throws {
         let deck = try Self.walletDeck()
         let t = try #require(deck.tunables[Self.hold])
-        let (knob, track) = try Self.knob(deck, key: Self.hold, row: 0)
+        let (knob, track) = try Self.knob(deck, key: Self.hold)
         let target = track.minX + track.width * (2000 - t.range.lowerBound) / (t.range.upperBound - t.range.lowerBound)
         deck.handle(InputEvent(.pointerDown(Point(x: target, y: knob.y), .primary), at: 100))
         deck.handle(InputEvent(.pointerUp(Point(x: target, y: knob.y), .primary), at: 150))

@@ -8,9 +8,10 @@ import TestSupport
 extension XvfbTests {
     static let panelWindow = Size(width: 760, height: 800)
 
-    /// The hold duration's knob (the wallet panel's first row) at `value` ms, in window pixels.
+    /// The hold duration's knob (the wallet panel's first tunable, under its group's heading) at
+    /// `value` ms, in window pixels.
     static func holdKnob(at value: Double) throws -> (x: Int, y: Int, pxPerStep: Double) {
-        let track = try #require(TuningPanel.startingTrack(row: 0, windowSize: panelWindow))
+        let track = try #require(TuningPanel.startingTrack(row: 1, windowSize: panelWindow))
         let t = try #require(TunableTable.everything[WalletTunables.holdDuration])
         let span = t.range.upperBound - t.range.lowerBound
         let x = track.minX + track.width * (value - t.range.lowerBound) / span

@@ -51,8 +51,12 @@ extension TuningPanel {
             return
         }
         guard let index = layout.row(at: p), let rect = layout.row(index) else { return }
+        let rows = Self.rows(deck)
+        if case .heading = rows[index] { return }
         selected = index
-        switch Self.rows(deck)[index] {
+        switch rows[index] {
+        case .heading:
+            break
         case .tunable(let t):
             let track = Layout.track(in: rect)
             // The lower half of the row is the slider; the label half only selects.

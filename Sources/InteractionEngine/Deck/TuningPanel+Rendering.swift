@@ -15,7 +15,7 @@ extension TuningPanel {
         }
         list.append(.text("Tuning: \(deck.current.title)", Rect(x: panel.minX + 12, y: panel.minY + 6, width: panel.width - 24, height: 20),
                           TextStyle(size: 13, weight: .bold, color: Theme.text)))
-        let chosen = min(max(selected, 0), rows.count - 1)
+        let chosen = Self.selectable(rows, min(max(selected, 0), rows.count - 1))
         let listArea = Rect(x: panel.minX, y: layout.listTop, width: panel.width,
                             height: Double(layout.visible) * Self.rowHeight)
         list.clipped(to: listArea) { list in
@@ -23,6 +23,9 @@ extension TuningPanel {
                 guard let row = layout.row(i) else { continue }
                 if i == chosen { list.append(.fillRect(row, .solid(Theme.accent.withAlpha(0.14)), cornerRadius: 6)) }
                 switch rows[i] {
+                case .heading(let group):
+                    list.append(.text(group.uppercased(), Rect(x: row.minX + 6, y: row.maxY - 16, width: row.width - 12, height: 14),
+                                      TextStyle(size: 10, weight: .bold, color: Theme.secondaryText)))
                 case .tunable(let t): renderSlider(t, in: row, deck: deck, into: &list)
                 case .resetAll:
                     list.append(.text("Reset all (Enter)", row.insetBy(dx: 8, dy: 8), TextStyle(size: 12, weight: .medium, color: Theme.accent)))

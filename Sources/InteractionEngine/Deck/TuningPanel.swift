@@ -41,6 +41,8 @@ public struct TuningPanel: Sendable {
 
     /// One row of the list.
     enum Row {
+        /// A group's name above its tunables ("Wallet: hold", "Motion"...): never selected.
+        case heading(String)
         case tunable(Tunable)
         case resetAll
         case copy
@@ -71,10 +73,28 @@ public struct TuningPanel: Sendable {
 
     public init() {}
 
-    /// The rows shown for `deck`: the current scene's tunables, the engine's, then the actions.
+    /// The rows shown for `deck`: the current scene's tunables, the engine's, each group under
+    /// its heading (the tables list a group's tunables together), then the actions.
     static func rows(_ deck: Deck) -> [Row] {
         let own = (deck.current as? any TunableScene).map { type(of: $0).tunables.all } ?? []
-        return (own + EngineTunables.table.all).map(Row.tunable) + [.resetAll, .copy, .save]
+        var rows: [Row] = []
+        for t in own + EngineTunables.table.all {
+            if case .tunable(let last)? = rows.last, last.group == t.group {} else { rows.append(.heading(t.group)) }
+            rows.append(.tunable(t))
+        }
+        return rows + [.resetAll, .copy, .save]
+    }
+
+    /// `i` if row `i` can be selected, else the next one that can in direction `step` (wrapping):
+    /// a heading is skipped, so Up and Down move from tunable to tunable.
+    static func selectable(_ rows: [Row], _ i: Int, step: Int = 1) -> Int {
+        let n = rows.count
+        var j = ((i % n) + n) % n
+        for _ in 0..<n {
+            if case .heading = rows[j] {} else { return j }
+            j = (j + step + n) % n
+        }
+        return j
     }
 
     // MARK: Layout
@@ -175,11 +195,12 @@ public struct TuningPanel: Sendable {
     /// Handles a key while the panel is open; true when it used it.
     mutating func handle(_ key: Key, _ modifiers: Modifiers, deck: Deck, at time: Millis) -> Bool {
         let rows = Self.rows(deck)
-        selected = min(max(selected, 0), rows.count - 1)
+        selected = Self.selectable(rows, min(max(selected, 0), rows.count - 1))
         let row = rows[selected]
         switch key {
         case .up, .down:
-            selected = (selected + (key == .up ? rows.count - 1 : 1)) % rows.count
+            let step = key == .up ? -1 : 1
+            selected = Self.selectable(rows, selected + step, step: step)
             reveal(layout(deck))
         case .left, .right:
             let direction = key == .left ? -1 : 1
@@ -190,7 +211,7 @@ public struct TuningPanel: Sendable {
             case .copy:
                 let all = TuningExportFormat.allCases
                 copyFormat = all[(all.firstIndex(of: copyFormat)! + all.count + direction) % all.count]
-            case .resetAll, .save:
+            case .resetAll, .save, .heading:
                 break
             }
         case .backspace:
@@ -198,7 +219,7 @@ public struct TuningPanel: Sendable {
             deck.tune(t.key, to: t.defaultValue, at: time)
         case .enter:
             switch row {
-            case .tunable: return false
+            case .tunable, .heading: return false
             case .resetAll: Self.resetAll(deck, at: time)
             case .copy: deck.request(.copyTuning(copyFormat))
             case .save: deck.request(.saveTuningPreset)
