@@ -78,8 +78,17 @@ final class DragSource {
         list = Array(uris.utf8)
         let c = client
         XSetSelectionOwner(c.display, c.atom("XdndSelection"), window, Time(CurrentTime))
-        let typeAtoms = types.prefix(3).map { Int(c.atom($0)) }
-        send("XdndEnter", to: target, [Int(window), 5 << 24] + typeAtoms + Array(repeating: 0, count: 3 - typeAtoms.count))
+        // More than three types go in XdndTypeList, with bit 0 of the Enter's second long set.
+        let all = types.map { UInt(c.atom($0)) }
+        let listed = all.count > 3
+        if listed {
+            all.withUnsafeBytes { raw in
+                _ = XChangeProperty(c.display, window, c.atom("XdndTypeList"), XA_ATOM, 32, PropModeReplace,
+                                    raw.bindMemory(to: UInt8.self).baseAddress, Int32(all.count))
+            }
+        }
+        let typeAtoms = all.prefix(3).map { Int($0) }
+        send("XdndEnter", to: target, [Int(window), 5 << 24 | (listed ? 1 : 0)] + typeAtoms + Array(repeating: 0, count: 3 - typeAtoms.count))
         send("XdndPosition", to: target, [Int(window), 0, point.x << 16 | point.y, Int(CurrentTime), Int(c.atom("XdndActionCopy"))])
         let status = c.nextEvent(timeout: 5) { e in e.type == ClientMessage && e.xclient.message_type == c.atom("XdndStatus") }
         let accepted = status.map { longs($0)[1] & 1 == 1 }
@@ -173,6 +182,11 @@ extension XvfbTests {
         #expect(refused.accepted == true && refused.finished == false)
         try app.waitFor("drop-refused")
         #expect(app.errorOutput.contains("no usable pictures among 2 items"), "\(app.errorOutput)")
+        // Five types, text/uri-list the last: read from the source's XdndTypeList.
+        let many = source.drop("file://\(folder.replacingOccurrences(of: " ", with: "%20"))/img10.png\r\n",
+                               types: ["text/plain", "UTF8_STRING", "STRING", "TEXT", "text/uri-list"], on: target)
+        #expect(many.accepted == true && many.finished == true)
+        try app.waitFor("pictures") { $0["count"] as? Int == 1 }
         // A drag that offers no file list is not accepted at all.
         let text = source.drop("hello", types: ["text/plain"], on: target)
         #expect(text.accepted == false && text.finished == false)
@@ -180,7 +194,7 @@ extension XvfbTests {
         try xvfb.xdotool("key", "q")
         #expect(try app.waitForExit() == 0)
         let events = app.events.filter { $0["event"] as? String == "pictures" }
-        #expect(events.count == 2, "a refused drop must not swap the pictures: \(events)")
+        #expect(events.count == 3, "a refused drop must not swap the pictures: \(events)")
         let state = try app.savedState()
         #expect((state["carousel"] as? [String: Any])?["selected"] as? String == selected["id"] as? String)
     }
