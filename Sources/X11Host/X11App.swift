@@ -67,6 +67,8 @@ public final class X11App {
     private var endedBy: String?
     /// Live reload of the `--preset` file (PresetReloader.swift).
     private let presets: PresetReloader?
+    /// Files and folders dropped on the window (DragAndDrop.swift).
+    let dragAndDrop: DragAndDrop
 
     /// Opens the window; throws when there is no X server. A `replay` trace's
     /// inputs are fed at their recorded times, alongside live input.
@@ -78,6 +80,7 @@ public final class X11App {
         let size = comparison?.size ?? session.deck.size
         window = try X11Window(width: Int(clamping: size.width), height: Int(clamping: size.height),
                                background: WindowBackground.rgb(Theme.background))
+        dragAndDrop = DragAndDrop(display: window.display, window: window.window)
         desktop = DesktopSettingsWatcher(display: window.display, screen: XDefaultScreen(window.display))
         scale = DisplayScale.resolve(option: session.options.scale, environment: ProcessInfo.processInfo.environment,
                                      desktop: desktop.settings.scale, resourceDPI: desktop.resourceDPI)
@@ -246,6 +249,7 @@ public final class X11App {
         while XPending(window.display) > 0 {
             var event = XEvent()
             XNextEvent(window.display, &event)
+            if let drop = dragAndDrop.handle(&event) { receive(drop); continue }
             if capture.handle(&event) { continue }
             if compositor?.handle(&event) == true { continue }
             let now = clock()
