@@ -89,6 +89,10 @@ import Testing
         #expect(bad == ["conversation 'a' has a negative unread count (-1)",
                         "conversation #2 has an empty id",
                         "conversation #2 has avatarColor 'red', expected #RRGGBB"])
+        #expect(throws: MessagesDataError("conversation 'a' has a negative unread count (-1)")) {
+            try MessagesDocument(conversations: [c("a", unread: -1), c("", color: "red")]).validate()
+        }
+        #expect(throws: Never.self) { try MessagesDocument(conversations: [c("a"), c("b")]).validate() }
     }
 
     // MARK: S5

@@ -135,7 +135,7 @@ import Testing
         deck.handle(InputEvent(.pointerDown(Point(x: 200, y: 300), .primary), at: 1000))
         deck.tick(at: 1500)
         #expect(deck.drainEvents().contains { $0.name == "lift" })
-        let lift = WalletMetrics.liftAnimation.nominalDuration * 1000
+        let lift = WalletMetrics.liftAnimation.duration
         var xs: [Double] = []
         for ms in [0.2, 0.5, 0.8].map({ 1500 + lift * $0 }) {
             deck.tick(at: ms)

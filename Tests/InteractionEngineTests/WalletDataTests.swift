@@ -129,6 +129,13 @@ final class WalletDriver {
         #expect(WalletCardFile(cards: WalletDriver.cards(3)).firstProblem == nil)
     }
 
+    @Test func validateThrowsTheFirstProblem() throws {
+        var card = WalletDriver.cards(1)[0]
+        card.id = ""
+        #expect(throws: WalletDataError("card 1: empty id")) { try WalletCardFile(cards: [card]).validate() }
+        try WalletCardFile(cards: WalletDriver.cards(3)).validate()
+    }
+
     @Test func moneyIsFormattedWithSignAndGrouping() {
         #expect(WalletMoney.format(-38, currency: "¥") == "−¥38.00")
         #expect(WalletMoney.format(12800, currency: "¥") == "+¥12,800.00")

@@ -14,8 +14,10 @@ public struct MessagesFactory: SceneFactory {
         let document = try assets.decode(Self.file, as: MessagesDocument.self)
         let path = assets.path(Self.file)
         try requireUniqueIDs(document.conversations.map(\.id), in: path)
-        if let problem = document.problems().first {
-            throw AssetError("\(path): \(problem)")
+        do {
+            try document.validate()
+        } catch {
+            throw AssetError("\(path): \(error.description)")
         }
         return MessagesScene(conversations: document.conversations, saved: state.messages)
     }

@@ -11,7 +11,11 @@ public struct WalletFactory: SceneFactory {
         let file = WalletCardFile.fileName
         let data = try assets.decode(file, as: WalletCardFile.self)
         try requireUniqueIDs(data.cards.map(\.id), in: assets.path(file))
-        if let problem = data.firstProblem { throw AssetError("\(assets.path(file)): \(problem)") }
+        do {
+            try data.validate()
+        } catch {
+            throw AssetError("\(assets.path(file)): \(error.description)")
+        }
         return WalletScene(cards: data.cards, saved: state.wallet)
     }
 }

@@ -17,3 +17,11 @@ public enum AnimationSpec: Sendable, Hashable {
         .timing(duration: seconds, curve: .easeOut)
     }
 }
+
+extension AnimationSpec {
+    /// How long the animation takes, on the engine's clock (ms): `nominalDuration` (a timing
+    /// curve's duration, a spring's settle time for a 100 px move), converted once here so a
+    /// scene's deadline ("the dropped tile has landed", "the card is back in the stack") never
+    /// writes the duration again in another unit.
+    public var duration: Millis { nominalDuration * 1000 }
+}

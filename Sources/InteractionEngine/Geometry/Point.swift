@@ -28,9 +28,4 @@ public struct Point: Hashable, Sendable, Codable {
 public enum Axis: String, Sendable, Codable {
     case horizontal
     case vertical
-
-    /// The component of `point` along this axis.
-    public func component(of point: Point) -> Double {
-        self == .horizontal ? point.x : point.y
-    }
 }

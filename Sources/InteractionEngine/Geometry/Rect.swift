@@ -39,11 +39,6 @@ public struct Rect: Hashable, Sendable, Codable {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
-    public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: minX + insets.left, y: minY + insets.top,
-             width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
-    }
-
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }
@@ -54,32 +49,9 @@ public struct Rect: Hashable, Sendable, Codable {
         return Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h)
     }
 
-    /// Linear interpolation between two rectangles: `t` = 0 gives `self`, 1 gives `other`.
-    public func interpolated(to other: Rect, _ t: Double) -> Rect {
-        Rect(x: minX + (other.minX - minX) * t, y: minY + (other.minY - minY) * t,
-             width: width + (other.width - width) * t, height: height + (other.height - height) * t)
-    }
-
     public var isFinite: Bool {
         origin.isFinite && size.width.isFinite && size.height.isFinite
     }
-}
-
-/// Distances from the four edges of a rectangle.
-public struct EdgeInsets: Hashable, Sendable, Codable {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
-
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    public static let zero = EdgeInsets()
 }
 
 /// A uniform scale followed by a translation: p' = p * scale + translation.
@@ -104,14 +76,5 @@ public struct Transform: Hashable, Sendable, Codable {
     public func apply(_ r: Rect) -> Rect {
         let o = apply(r.origin)
         return Rect(x: o.x, y: o.y, width: r.width * scale, height: r.height * scale)
-    }
-
-    /// `self` applied after `inner`.
-    public func concatenating(_ inner: Transform) -> Transform {
-        Transform(scale: scale * inner.scale, translation: apply(inner.translation))
-    }
-
-    public var inverted: Transform {
-        Transform(scale: 1 / scale, translation: translation * (-1 / scale))
     }
 }

@@ -9,8 +9,4 @@ public struct Size: Hashable, Sendable, Codable {
     }
 
     public static let zero = Size(width: 0, height: 0)
-
-    public func length(along axis: Axis) -> Double {
-        axis == .horizontal ? width : height
-    }
 }

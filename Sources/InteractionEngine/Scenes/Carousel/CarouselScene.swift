@@ -15,32 +15,32 @@ public final class CarouselScene: DeckScene {
     public internal(set) var strip: CarouselStrip
     /// The options at 1x layout; the strip gets them scaled with the window
     /// (`setBaseOptions(_:at:)` changes them).
-    public private(set) var baseOptions: CarouselOptions
+    public internal(set) var baseOptions: CarouselOptions
     /// The options the scene was built with: what a tuning that leaves a key out goes back to.
     let builtOptions: CarouselOptions
     /// The selected item's id, as saved. An id the items do not know is kept
     /// (a folder may come back), but nothing is drawn as selected.
-    public private(set) var selectedID: String?
-    public private(set) var stateRevision = 0
+    public internal(set) var selectedID: String?
+    public internal(set) var stateRevision = 0
     public var reduceMotion = false {
         didSet { strip.reduceMotion = reduceMotion }
     }
     /// The boundaries of this scene's presses.
     public internal(set) var gestureSettings = GestureSettings.standard
     /// The current geometry of the scene.
-    public private(set) var geometry: CarouselSceneGeometry
+    public internal(set) var geometry: CarouselSceneGeometry
 
     public var items: [CarouselItem] { strip.items }
 
-    private var size: Size
+    var size: Size
     /// What the scene did since its last `update` or `tick` returned.
-    private var emitted: [SceneEvent] = []
+    var emitted: [SceneEvent] = []
     /// The press caught a moving strip: it stops it and must not select.
-    private var pressCaughtMotion = false
+    var pressCaughtMotion = false
     /// The last click that selected an item: where, when, and which item.
-    private var lastClick: (point: Point, time: Millis, index: Int)?
+    var lastClick: (point: Point, time: Millis, index: Int)?
     /// True while the strip moves to centre the selected item (a click or Enter).
-    private var centringSelection = false
+    var centringSelection = false
 
     /// Two clicks closer than this (ms) and `doubleClickDistance` (px) are one double
     /// click: the second selects what the first did, wherever the strip has moved it
@@ -79,7 +79,7 @@ public final class CarouselScene: DeckScene {
         layOut(at: time)
     }
 
-    private func layOut(at time: Millis) {
+    func layOut(at time: Millis) {
         geometry = CarouselSceneGeometry(size: size, options: baseOptions)
         strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: time)
     }
@@ -97,12 +97,12 @@ public final class CarouselScene: DeckScene {
     }
 
     /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    private func takeEmitted() -> [SceneEvent] {
+    func takeEmitted() -> [SceneEvent] {
         defer { emitted.removeAll() }
         return emitted
     }
 
-    private func receive(_ input: SceneInput) {
+    func receive(_ input: SceneInput) {
         switch input {
         case .gesture(let gesture):
             handle(gesture)
@@ -123,21 +123,7 @@ public final class CarouselScene: DeckScene {
         }
     }
 
-    /// No holds; only the strip scrolls, and a press that catches it in motion only stops it
-    /// (no select). A click that only centres the selection is not caught: a second click lands
-    /// on a moving strip without stopping it (so it cannot stop between two items).
-    public func pressPolicy(at p: Point, time: Millis) -> PressPolicy {
-        let onStrip = geometry.strip.contains(p)
-        return PressPolicy(mayHold: false, panAxes: onStrip ? .both : nil,
-                           catchesMotion: onStrip && catchesStrip(at: time))
-    }
-
-    /// The strip moves on its own (not centring the selection a click asked for).
-    private func catchesStrip(at time: Millis) -> Bool {
-        strip.isAnimating(at: time) && !centringSelection
-    }
-
-    private func advance(to time: Millis) {
+    func advance(to time: Millis) {
         strip.tick(at: time)
     }
 
@@ -164,73 +150,5 @@ public final class CarouselScene: DeckScene {
         strip.scroll(toItem: index, animated: true, at: time)
         centringSelection = strip.isAnimating(at: time)
         emitted.append(.select(id: id))
-    }
-
-    // MARK: Pointer
-
-    private func handle(_ gesture: GestureEvent) {
-        switch gesture {
-        case .pressed(let p, let time):
-            // Only the strip scrolls; a press that catches it in motion stops it there
-            // (and, by its policy, never selects).
-            pressCaughtMotion = geometry.strip.contains(p) && catchesStrip(at: time)
-            centringSelection = centringSelection && strip.isAnimating(at: time)
-            if pressCaughtMotion { strip.beginDrag(at: time) }
-        case .panBegan(_, _, let translation, _, let time):
-            pressCaughtMotion = false
-            centringSelection = false
-            if !strip.isDragging { strip.beginDrag(at: time) }
-            strip.drag(translation: translation.x, at: time)
-        case .panChanged(_, let translation, _, let time):
-            strip.drag(translation: translation.x, at: time)
-        case .panEnded(_, _, let velocity, let time):
-            strip.endDrag(velocity: velocity.x, at: time)
-        case .tap(let p, let time):
-            if let last = lastClick, time - last.time <= Self.doubleClickInterval,
-               p.distance(to: last.point) <= Self.doubleClickDistance {
-                // The second click of a double click: the item the first one selected.
-                if strip.isDragging { strip.endDrag(velocity: 0, at: time) }
-                select(last.index, at: time)
-                lastClick = (p, time, last.index)
-            } else if pressCaughtMotion {
-                // A tap that stopped the strip only settles it, as on iOS.
-                strip.endDrag(velocity: 0, at: time)
-            } else if let index = strip.itemIndex(at: p, time: time) {
-                select(index, at: time)
-                lastClick = (p, time, index)
-            } else if geometry.preview.contains(p), let index = strip.targetIndex(at: time) {
-                select(index, at: time)
-                lastClick = (p, time, index)
-            }
-            pressCaughtMotion = false
-        case .released(_, let time), .cancelled(let time):
-            if strip.isDragging { strip.endDrag(velocity: 0, at: time) }
-            pressCaughtMotion = false
-        case .holdBegan, .holdMoved, .holdEnded:
-            break
-        }
-    }
-
-    // MARK: Keyboard
-
-    private func handle(_ key: Key, at time: Millis) {
-        guard !items.isEmpty else { return }
-        let current = strip.targetIndex(at: time) ?? 0
-        let page = max(1, Int(clamping: geometry.strip.width / strip.layout.pitch, to: 0...items.count + 1) - 1)
-        switch key {
-        case .left: move(to: current - 1, at: time)
-        case .right: move(to: current + 1, at: time)
-        case .pageUp: move(to: current - page, at: time)
-        case .pageDown: move(to: current + page, at: time)
-        case .home: move(to: 0, at: time)
-        case .end: move(to: items.count - 1, at: time)
-        case .enter, .space: select(current, at: time)
-        default: break
-        }
-    }
-
-    private func move(to index: Int, at time: Millis) {
-        centringSelection = false
-        strip.scroll(toItem: index, animated: true, at: time)
     }
 }

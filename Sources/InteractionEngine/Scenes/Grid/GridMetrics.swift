@@ -35,7 +35,7 @@ public struct GridMetrics: Sendable, Hashable {
     }
 
     /// How long input is ignored after a release (ms): the drop animation's length.
-    public var dropDuration: Millis { dropAnimation.nominalDuration * 1000 }
+    public var dropDuration: Millis { dropAnimation.duration }
 }
 
 /// The grid's declared tunables (SPEC G1-G4).

@@ -51,7 +51,7 @@ public final class GridScene: DeckScene {
     }
 
     /// The held tile's own layer: it follows the pointer, never the layout.
-    private struct Lift {
+    struct Lift {
         var id: String
         /// The pointer, in scene (viewport) coordinates.
         var pointer: Point
@@ -61,7 +61,7 @@ public final class GridScene: DeckScene {
     }
 
     /// A tile landing in its slot after a release or a cancel.
-    private struct Landing {
+    struct Landing {
         var id: String
         /// Centre in content coordinates.
         var center: AnimatedPoint
@@ -70,31 +70,31 @@ public final class GridScene: DeckScene {
     }
 
     public internal(set) var reorder: GridReorder
-    public private(set) var phase: Phase = .idle
+    public internal(set) var phase: Phase = .idle
     /// The boundaries of this scene's presses (its tuned hold duration and movement).
     public internal(set) var gestureSettings = GestureSettings.standard
     /// The live tuning values (see `GridTunables`).
     public internal(set) var metrics = GridMetrics()
-    public private(set) var stateRevision = 0
-    public private(set) var size: Size
+    public internal(set) var stateRevision = 0
+    public internal(set) var size: Size
     /// The keyboard focus (a slot), and whether its ring shows.
-    public private(set) var focus: Int?
-    public private(set) var focusVisible = false
+    public internal(set) var focus: Int?
+    public internal(set) var focusVisible = false
     public var reduceMotion = false {
         didSet { scroll.reduceMotion = reduceMotion }
     }
 
     var scroll = ScrollAxis()
-    private var frames = GridTileFrames()
-    private var lift: Lift?
-    private var landing: Landing?
-    private var refusal: (id: String, offset: AnimatedValue)?
+    var frames = GridTileFrames()
+    var lift: Lift?
+    var landing: Landing?
+    var refusal: (id: String, offset: AnimatedValue)?
     /// The movable tile pressed while the hold builds, and when the press went down.
-    private var pressFeedback: (id: String, start: Millis)?
+    var pressFeedback: (id: String, start: Millis)?
     /// The press stopped a moving scroll: it must not also tap or lift.
-    private var pressStoppedScroll = false
+    var pressStoppedScroll = false
     /// What the scene did since its last `update` or `tick` returned.
-    private var emitted: [SceneEvent] = []
+    var emitted: [SceneEvent] = []
 
     /// The grid over `tiles`, in the saved order when `saved` has one.
     public init(tiles: [GridTile], saved: DeckState.GridState? = nil, size: Size = Size(width: 480, height: 756)) {
@@ -153,7 +153,7 @@ public final class GridScene: DeckScene {
     }
 
     /// The held or landing tile in content coordinates: its frame already scaled.
-    private func movingPlacement(at time: Millis) -> Placement? {
+    func movingPlacement(at time: Millis) -> Placement? {
         let side = layout.tileSize
         if let lift, let movement = reorder.movement {
             let center = heldCenter(lift, movement, at: time)
@@ -169,13 +169,13 @@ public final class GridScene: DeckScene {
         return nil
     }
 
-    private func square(_ center: Point, _ side: Double) -> Rect {
+    func square(_ center: Point, _ side: Double) -> Rect {
         Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
     }
 
     /// The held tile's centre in content coordinates: under the pointer as it was
     /// grabbed, kept inside the viewport (`keepInsideFraction`).
-    private func heldCenter(_ held: Lift, _ movement: GridReorder.Movement, at time: Millis) -> Point {
+    func heldCenter(_ held: Lift, _ movement: GridReorder.Movement, at time: Millis) -> Point {
         let c = held.pointer - movement.grabOffset
         let side = layout.tileSize * (1 - 2 * Self.keepInsideFraction) / 2
         let x = min(max(c.x, -side), max(-side, size.width + side))
@@ -191,13 +191,13 @@ public final class GridScene: DeckScene {
             * (1 - metrics.pressFeedbackScale) / (1 - WalletMetrics.holdFeedbackScale)
     }
 
-    private func pressFeedbackFrame(_ frame: Rect, at time: Millis) -> Rect {
+    func pressFeedbackFrame(_ frame: Rect, at time: Millis) -> Rect {
         let s = pressFeedbackScale(at: time)
         return s == 1 ? frame : square(frame.center, frame.width * s)
     }
 
     /// The press stopped building a hold (pan, tap, cancel): the tile glides back to full size.
-    private func endPressFeedback(at time: Millis) {
+    func endPressFeedback(at time: Millis) {
         guard let feedback = pressFeedback else { return }
         defer { pressFeedback = nil }
         guard let index = reorder.liveItems.firstIndex(where: { $0.id == feedback.id }) else { return }
@@ -207,7 +207,7 @@ public final class GridScene: DeckScene {
     }
 
     /// A scene point in content coordinates.
-    private func content(_ point: Point, at time: Millis) -> Point {
+    func content(_ point: Point, at time: Millis) -> Point {
         Point(x: point.x, y: point.y + scroll.offset(at: time))
     }
 
@@ -242,12 +242,12 @@ public final class GridScene: DeckScene {
     }
 
     /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    private func takeEmitted() -> [SceneEvent] {
+    func takeEmitted() -> [SceneEvent] {
         defer { emitted.removeAll() }
         return emitted
     }
 
-    private func receive(_ input: SceneInput) {
+    func receive(_ input: SceneInput) {
         if case .resize(let newSize, let time) = input {
             resize(to: newSize, at: time)
             return
@@ -273,15 +273,7 @@ public final class GridScene: DeckScene {
         }
     }
 
-    /// G1: a hold only on a tile; a press that stops a moving grid only pans; a press
-    /// while a dropped tile lands does nothing at all (G4).
-    public func pressPolicy(at p: Point, time: Millis) -> PressPolicy {
-        if case .settling(let until) = phase, time < until { return .ignored }
-        return PressPolicy(mayHold: layout.index(at: content(p, at: time)) != nil, panAxes: .both,
-                           catchesMotion: scroll.isAnimating(at: time))
-    }
-
-    private func advance(to time: Millis) {
+    func advance(to time: Millis) {
         finishLandingIfDone(at: time)
         autoScroll(at: time)
         scroll.tick(at: time)
@@ -299,274 +291,5 @@ public final class GridScene: DeckScene {
 
     public func save(into state: inout DeckState) {
         state.grid = DeckState.GridState(order: order)
-    }
-
-    // MARK: Gestures
-
-    private func process(_ event: GestureEvent) {
-        switch event {
-        case .pressed, .holdBegan, .holdMoved, .holdEnded: break
-        default: endPressFeedback(at: event.time)
-        }
-        switch event {
-        case .pressed(let p, let time):
-            focusVisible = false
-            pressStoppedScroll = scroll.isAnimating(at: time)
-            // A press that stops a moving grid never lifts or selects (its policy's caught-motion rule).
-            if pressStoppedScroll { scroll.stop(at: time) }
-            // G1: holding on empty space does nothing (a drag there still scrolls).
-            if !pressStoppedScroll, let index = layout.index(at: content(p, at: time)),
-               reorder.canMoveItem(at: index) {
-                pressFeedback = (reorder.liveItems[index].id, time)
-            }
-        case .tap(let p, let time):
-            guard !pressStoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
-            focus = index
-            emitted.append(.select(id: reorder.liveItems[index].id))
-        case .holdBegan(let p, let time):
-            beginLift(at: p, time: time)
-        case .holdMoved(let p, _, let time):
-            guard var held = lift else { break }
-            held.pointer = p
-            lift = held
-            updateMovement(at: time)
-        case .holdEnded(let p, _, let time):
-            if var held = lift {
-                held.pointer = p
-                lift = held
-                drop(at: time)
-            }
-        case .panBegan(_, _, let translation, _, let time):
-            // The arena's translation already starts where the pointer crossed the slop.
-            phase = .panning
-            scroll.beginDrag(at: time)
-            scroll.drag(translation: translation.y, at: time)
-        case .panChanged(_, let translation, _, let time):
-            scroll.drag(translation: translation.y, at: time)
-        case .panEnded(_, _, let velocity, let time):
-            scroll.endDrag(velocity: velocity.y, at: time)
-            phase = .idle
-        case .cancelled(let time):
-            if lift != nil {
-                cancel(at: time)
-            } else if phase == .panning {
-                scroll.endDrag(velocity: 0, at: time)
-                phase = .idle
-            }
-        case .released:
-            break
-        }
-    }
-
-    /// G2: the hold began: begin the movement, or shake a pinned tile that refuses.
-    private func beginLift(at point: Point, time: Millis) {
-        let at = content(point, at: time)
-        guard reorder.beginMovement(at: at), let movement = reorder.movement else {
-            if let index = layout.index(at: at) { refuse(reorder.liveItems[index].id, at: time) }
-            return
-        }
-        // The press feedback completes into the lift: the tile grows from where it got to.
-        var scale = AnimatedValue(pressFeedbackScale(at: time))
-        pressFeedback = nil
-        scale.animate(to: metrics.liftScale, at: time, spec: metrics.liftAnimation, reduceMotion: reduceMotion)
-        lift = Lift(id: movement.id, pointer: point, scale: scale, lastAutoScroll: time)
-        phase = .lifted
-        focus = movement.source
-        emitted.append(.lift(id: movement.id, index: movement.source))
-    }
-
-    /// G3: the pointer (or the content under it) moved: update the target and animate any reflow.
-    private func updateMovement(at time: Millis) {
-        guard let held = lift, let movement = reorder.movement else { return }
-        if let reflow = reorder.updateMovement(target: heldCenter(held, movement, at: time) + movement.grabOffset) {
-            animate(reflow, at: time)
-        }
-    }
-
-    /// G4: release: commit, land the tile in its slot, report and save.
-    private func drop(at time: Millis) {
-        updateMovement(at: time)
-        let start = movingPlacement(at: time)
-        guard let held = lift, let outcome = reorder.endMovement() else { return }
-        land(held, from: start, in: outcome.to, at: time)
-        if outcome.from != outcome.to {
-            stateRevision += 1
-            emitted.append(.reorder(id: outcome.id, from: outcome.from, to: outcome.to))
-        }
-        focus = outcome.to
-        emitted.append(.drop(id: outcome.id, index: outcome.to))
-    }
-
-    /// G4: Escape, right click or a lost grab: everything returns to where it was.
-    private func cancel(at time: Millis) {
-        let start = movingPlacement(at: time)
-        guard let held = lift, let outcome = reorder.cancelMovement() else { return }
-        if let back = outcome.reflow { animate(back, at: time) }
-        land(held, from: start, in: outcome.to, at: time)
-        // SPEC G4: after a long auto-scroll the home slot may be off screen: scroll back on
-        // the landing's own curve, so the tile flies home in a straight line on screen.
-        let home = revealOffset(outcome.to, from: scroll.offset(at: time))
-        if home != scroll.offset(at: time) { scroll.scroll(to: home, at: time, animated: true, spec: metrics.dropAnimation) }
-        focus = outcome.to
-        emitted.append(.cancel(id: outcome.id))
-    }
-
-    /// Starts the landing animation of the held tile into `slot`.
-    private func land(_ held: Lift, from start: Placement?, in slot: Int, at time: Millis) {
-        var center = AnimatedPoint(start?.frame.center ?? layout.center(at: slot))
-        center.animate(to: layout.center(at: slot), at: time, spec: metrics.dropAnimation, reduceMotion: reduceMotion)
-        var scale = AnimatedValue(held.scale.value(at: time))
-        scale.animate(to: 1, at: time, spec: metrics.dropAnimation, reduceMotion: reduceMotion)
-        lift = nil
-        landing = Landing(id: held.id, center: center, scale: scale, slot: slot)
-        phase = .settling(until: reduceMotion ? time : time + metrics.dropDuration)
-        finishLandingIfDone(at: time)
-    }
-
-    private func finishLandingIfDone(at time: Millis) {
-        guard case .settling(let until) = phase, time >= until else { return }
-        landing = nil
-        phase = .idle
-    }
-
-    /// G5: a pinned tile refuses to lift: it shakes its head briefly.
-    private func refuse(_ id: String, at time: Millis) {
-        var offset = AnimatedValue(0)
-        offset.animate(to: 0, at: time, spec: .spring(Self.refusalSpring), reduceMotion: reduceMotion,
-                       initialVelocity: Self.refusalVelocity)
-        refusal = (id, offset)
-    }
-
-    /// Sends the tiles a reflow moved to their new slots; only those whose old
-    /// or new slot is on screen (the others simply are where they belong).
-    private func animate(_ reflow: GridReflow, at time: Millis) {
-        let offset = scroll.offset(at: time)
-        let visible = layout.indices(intersectingTop: offset, height: size.height, extraRows: 1)
-        let lo = max(reflow.range.lowerBound, visible.lowerBound)
-        let hi = min(reflow.range.upperBound, visible.upperBound - 1)
-        guard lo <= hi else { return }
-        let moving = reorder.movement?.id
-        var sent = Set<String>()
-        func send(_ newIndex: Int, from oldIndex: Int) {
-            let tile = reorder.liveItems[newIndex]
-            guard tile.id != moving, !tile.pinned, sent.insert(tile.id).inserted else { return }
-            let current = frames.frame(of: tile.id, slot: layout.frame(at: oldIndex), at: time)
-            frames.move(tile.id, from: current, to: layout.frame(at: newIndex), at: time,
-                        spec: metrics.reflowAnimation, reduceMotion: reduceMotion)
-        }
-        for index in lo...hi {
-            send(index, from: reflow.oldIndex(ofItemAt: index))
-            send(reflow.newIndex(ofItemAt: index), from: index)
-        }
-    }
-
-    // MARK: Auto-scroll
-
-    /// While a tile is held near the top or bottom edge, scroll by the
-    /// shared curve for the time elapsed, and keep reflowing.
-    private func autoScroll(at time: Millis) {
-        guard var held = lift else { return }
-        let elapsed = AnimationClock.current.seconds(from: held.lastAutoScroll, to: time)  // slowed by slow motion
-        held.lastAutoScroll = max(held.lastAutoScroll, time)
-        lift = held
-        let current = scroll.offset(at: time)
-        let next = metrics.autoScroll.advance(offset: current, pointer: held.pointer.y, viewportLength: size.height,
-                                           seconds: elapsed, minOffset: scroll.minOffset, maxOffset: scroll.maxOffset)
-        guard next != current else { return }
-        scroll.scroll(to: next, at: time, animated: false)
-        updateMovement(at: time)
-    }
-
-    // MARK: Keyboard (SPEC I3)
-
-    private func handleKey(_ key: Key, _ modifiers: Modifiers, at time: Millis) {
-        let count = reorder.items.count
-        guard count > 0 else { return }
-        let columns = layout.columns
-        let step: Int? = switch key {
-        case .left: -1
-        case .right: 1
-        case .up: -columns
-        case .down: columns
-        default: nil
-        }
-        if let step {
-            let from = focus ?? firstVisibleIndex(at: time)
-            let to = from + step
-            // Left/right stay within the list; up/down stay within the column.
-            guard focus != nil, (0..<count).contains(to) else {
-                focus = from
-                focusVisible = true
-                reveal(from, at: time)
-                return
-            }
-            if modifiers.contains(.shift) {
-                moveFocused(from, to: to, at: time)
-            } else {
-                focus = to
-                focusVisible = true
-                reveal(to, at: time)
-            }
-            return
-        }
-        switch key {
-        case .enter, .space:
-            if let focus, focus < count {
-                focusVisible = true
-                emitted.append(.select(id: reorder.liveItems[focus].id))
-            }
-        case .escape:
-            focusVisible = false
-        case .home:
-            scroll.scroll(to: scroll.minOffset, at: time, animated: true)
-        case .end:
-            scroll.scroll(to: scroll.maxOffset, at: time, animated: true)
-        case .pageUp, .pageDown:
-            let page = size.height * 0.9 * (key == .pageUp ? -1 : 1)
-            scroll.scroll(to: scroll.projectedRestingOffset(at: time) + page, at: time, animated: true)
-        default:
-            break
-        }
-    }
-
-    /// Shift+arrows: the focused tile moves one slot (or row) through the four steps.
-    private func moveFocused(_ index: Int, to destination: Int, at time: Millis) {
-        focusVisible = true
-        guard reorder.canMoveItem(at: index) else {
-            refuse(reorder.liveItems[index].id, at: time)
-            return
-        }
-        guard let outcome = reorder.moveItem(at: index, toward: destination) else { return }
-        if let reflow = outcome.reflow { animate(reflow, at: time) }
-        focus = outcome.to
-        stateRevision += 1
-        emitted.append(.reorder(id: outcome.id, from: outcome.from, to: outcome.to))
-        reveal(outcome.to, at: time)
-    }
-
-    private func firstVisibleIndex(at time: Millis) -> Int {
-        let visible = layout.indices(intersectingTop: scroll.offset(at: time) + GridLayout.margin,
-                                     height: size.height - 2 * GridLayout.margin)
-        return visible.first ?? 0
-    }
-
-    /// Scrolls just enough for slot `index` to be fully visible.
-    private func reveal(_ index: Int, at time: Millis) {
-        let offset = scroll.projectedRestingOffset(at: time)
-        let target = revealOffset(index, from: offset)
-        if target != offset { scroll.scroll(to: target, at: time, animated: true) }
-    }
-
-    /// The offset nearest `offset` that shows slot `index` whole, with its margin.
-    private func revealOffset(_ index: Int, from offset: Double) -> Double {
-        let frame = layout.frame(at: index)
-        let margin = GridLayout.margin
-        var target = offset
-        if frame.minY - margin < offset {
-            target = frame.minY - margin
-        } else if frame.maxY + margin > offset + size.height {
-            target = frame.maxY + margin - size.height
-        }
-        return scroll.clamped(target)
     }
 }

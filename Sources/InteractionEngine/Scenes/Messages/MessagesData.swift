@@ -61,7 +61,16 @@ public struct MessagesDocument: Codable, Sendable {
         }
         return found
     }
+
+    /// Throws the first of `problems()`, if any (the factory adds the file's path).
+    public func validate() throws(MessagesDataError) {
+        if let problem = problems().first { throw MessagesDataError(problem) }
+    }
 }
+
+/// A problem with the messages' sample data (the factory adds the file name).
+public enum MessagesDataProblemKind: ProblemKind {}
+public typealias MessagesDataError = Problem<MessagesDataProblemKind>
 
 extension StringProtocol {
     /// The text without leading spaces and newlines.

@@ -16,16 +16,16 @@ public final class MessagesScene: DeckScene {
     public let title = "Messages"
 
     /// The rows in display order, with the user's changes.
-    public private(set) var list: MessageList
-    public private(set) var stateRevision = 0
+    public internal(set) var list: MessageList
+    public internal(set) var stateRevision = 0
     /// The row whose buttons are shown (or opening); at most one (S6).
-    public private(set) var openRowID: String?
+    public internal(set) var openRowID: String?
     /// The row last selected by a tap or Enter.
-    public private(set) var selectedID: String?
+    public internal(set) var selectedID: String?
     /// The row with the keyboard focus ring, once the keyboard was used.
-    public private(set) var focusedID: String?
+    public internal(set) var focusedID: String?
     /// Which button of the open, focused row has the keyboard focus.
-    public private(set) var focusedButton: Int?
+    public internal(set) var focusedButton: Int?
 
     public var reduceMotion = false {
         didSet { scroll.reduceMotion = reduceMotion }
@@ -35,22 +35,22 @@ public final class MessagesScene: DeckScene {
     var scroll: ScrollAxis
     /// The live tuning values (see `MessagesTunables`).
     public internal(set) var metrics = MessagesMetrics()
-    private var layout: MessagesLayout
+    var layout: MessagesLayout
     /// Swipe offsets (≤ 0) of rows that are not at rest closed.
-    private var swipes: [String: AnimatedValue] = [:]
+    var swipes: [String: AnimatedValue] = [:]
     /// Vertical displacements of rows moving to new slots after an edit.
-    private var displacements: [String: AnimatedValue] = [:]
+    var displacements: [String: AnimatedValue] = [:]
     /// The row drawn above the others while it moves (a pinned row flying up).
-    private var liftedID: String?
+    var liftedID: String?
     /// Deleted rows fading out where they were.
-    private var ghosts: [Ghost] = []
-    private var press: Press = .idle
+    var ghosts: [Ghost] = []
+    var press: Press = .idle
     /// What the scene did since its last `update` or `tick` returned.
-    private var emitted: [SceneEvent] = []
-    private let painter = MessageRowPainter()
+    var emitted: [SceneEvent] = []
+    let painter = MessageRowPainter()
 
     /// What the current press is doing.
-    private enum Press {
+    enum Press {
         case idle
         /// Down and undecided, on `rowID` (nil: below the rows), perhaps on a
         /// button of the open row; `caughtScroll` when it stopped a moving list.
@@ -66,7 +66,7 @@ public final class MessagesScene: DeckScene {
     }
 
     /// A deleted row fading out in its old place.
-    private struct Ghost {
+    struct Ghost {
         var row: MessageRow
         var contentY: Double
         var swipeOffset: Double
@@ -74,7 +74,7 @@ public final class MessagesScene: DeckScene {
     }
 
     /// A row laid out for this frame.
-    private struct PlacedRow {
+    struct PlacedRow {
         var index: Int
         var row: MessageRow
         var frame: Rect
@@ -135,12 +135,12 @@ public final class MessagesScene: DeckScene {
     }
 
     /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    private func takeEmitted() -> [SceneEvent] {
+    func takeEmitted() -> [SceneEvent] {
         defer { emitted.removeAll() }
         return emitted
     }
 
-    private func receive(_ input: SceneInput) {
+    func receive(_ input: SceneInput) {
         switch input {
         case .gesture(let gesture):
             handle(gesture)
@@ -153,13 +153,7 @@ public final class MessagesScene: DeckScene {
         }
     }
 
-    /// No holds in this scene; a press that stops a moving list only pans (it never selects
-    /// or opens a row).
-    public func pressPolicy(at point: Point, time: Millis) -> PressPolicy {
-        PressPolicy(mayHold: false, panAxes: .both, catchesMotion: scroll.isAnimating(at: time))
-    }
-
-    private func advance(to time: Millis) {
+    func advance(to time: Millis) {
         scroll.tick(at: time)
         swipes = swipes.compactMapValues { value in
             var v = value
@@ -181,7 +175,6 @@ public final class MessagesScene: DeckScene {
             || displacements.values.contains { $0.isAnimating(at: time) }
             || ghosts.contains { $0.fade.isAnimating(at: time) }
     }
-
 
     public func save(into state: inout DeckState) {
         state.messages = list.savedState
@@ -219,65 +212,8 @@ public final class MessagesScene: DeckScene {
         return OverlayHints(frames: placed.map(\.frame), restingPoint: rest, status: status.joined(separator: " · "))
     }
 
-    // MARK: Rendering
-
-    public func render(at time: Millis) -> DisplayList {
-        let rows = renderRows(at: time)
-        guard layout.rowWidth < layout.width else { return rows }
-        // A wide window: the centred column clips what slides out of it (a swiped row).
-        var out = DisplayList()
-        out.clipped(to: Rect(x: layout.rowX, y: 0, width: layout.rowWidth, height: layout.viewportHeight)) {
-            $0.append(contentsOf: rows)
-        }
-        return out
-    }
-
-    private func renderRows(at time: Millis) -> DisplayList {
-        var out = DisplayList()
-        let offset = scroll.offset(at: time)
-        let viewport = Rect(x: 0, y: 0, width: layout.width, height: layout.viewportHeight)
-        for ghost in ghosts {
-            let alpha = ghost.fade.value(at: time)
-            let frame = layout.rowFrame(y: ghost.contentY - offset)
-            guard alpha > 0.01, frame.intersects(viewport) else { continue }
-            out.withOpacity(alpha) { list in
-                painter.paint(ghost.row, RowAppearance(frame: frame, swipeOffset: ghost.swipeOffset), into: &list)
-            }
-        }
-        for placed in placedRows(at: time) {
-            if placed.row.id == liftedID {
-                out.append(.shadow(placed.frame, cornerRadius: 0, blur: 12, offset: Point(x: 0, y: 3),
-                                   color: Theme.shadow.withAlpha(0.18)))
-            }
-            painter.paint(placed.row, appearance(of: placed, at: time), into: &out)
-        }
-        if list.isEmpty && ghosts.isEmpty {
-            out.append(.text("No conversations", viewport.insetBy(dx: 20, dy: 0),
-                             TextStyle(size: 15, color: Theme.secondaryText, alignment: .center)))
-        }
-        return out
-    }
-
-    private func appearance(of placed: PlacedRow, at time: Millis) -> RowAppearance {
-        let id = placed.row.id
-        var look = RowAppearance(frame: placed.frame, swipeOffset: swipeOffset(of: id, at: time))
-        look.selected = id == selectedID
-        look.focused = id == focusedID
-        if case .down(let rowID, let action, let caught) = press, rowID == id {
-            if let action, id == openRowID {
-                look.pressedAction = action
-            } else {
-                look.pressed = openRowID == nil && !caught
-            }
-        }
-        if id == focusedID, id == openRowID, let b = focusedButton, placed.row.actions.indices.contains(b) {
-            look.focusedAction = placed.row.actions[b]
-        }
-        return look
-    }
-
     /// The rows on screen at `time`, in drawing order (the lifted row last).
-    private func placedRows(at time: Millis) -> [PlacedRow] {
+    func placedRows(at time: Millis) -> [PlacedRow] {
         let offset = scroll.offset(at: time)
         let range = layout.visibleRange(offset: offset, rowCount: list.count, margin: 1)
         var indices = Array(range)
@@ -302,12 +238,12 @@ public final class MessagesScene: DeckScene {
     }
 
     /// The topmost row under `point`.
-    private func row(at point: Point, time: Millis) -> String? {
+    func row(at point: Point, time: Millis) -> String? {
         placedRows(at: time).last { $0.frame.contains(point) }?.row.id
     }
 
     /// The buttons of a placed row that the content does not cover.
-    private func visibleButtons(of placed: PlacedRow, at time: Millis) -> [(action: SwipeAction, frame: Rect)] {
+    func visibleButtons(of placed: PlacedRow, at time: Millis) -> [(action: SwipeAction, frame: Rect)] {
         let revealed = -swipeOffset(of: placed.row.id, at: time)
         guard revealed > 0.5 else { return [] }
         let actions = placed.row.actions
@@ -321,7 +257,7 @@ public final class MessagesScene: DeckScene {
     }
 
     /// The button of the open row under `point`.
-    private func button(at point: Point, time: Millis) -> SwipeAction? {
+    func button(at point: Point, time: Millis) -> SwipeAction? {
         guard let open = openRowID,
               let placed = placedRows(at: time).last(where: { $0.frame.contains(point) }),
               placed.row.id == open
@@ -329,235 +265,9 @@ public final class MessagesScene: DeckScene {
         return visibleButtons(of: placed, at: time).first { $0.frame.contains(point) }?.action
     }
 
-    // MARK: Pointer
-
-    private func handle(_ gesture: GestureEvent) {
-        switch gesture {
-        case .pressed(let point, let time):
-            let caught = scroll.isAnimating(at: time)
-            // It only stops the list: no select, no row opened (its policy's caught-motion rule).
-            if caught { scroll.stop(at: time) }
-            press = .down(rowID: row(at: point, time: time), action: button(at: point, time: time),
-                          caughtScroll: caught)
-        case .tap(let point, let time):
-            tapped(at: point, time: time)
-            press = .idle
-        case .panBegan(_, _, let translation, let axis, let time):
-            panBegan(translation: translation, axis: axis, at: time)
-        case .panChanged(_, let translation, _, let time):
-            panChanged(translation: translation, at: time)
-        case .panEnded(_, let translation, let velocity, let time):
-            panChanged(translation: translation, at: time)
-            panEnded(velocity: velocity, at: time)
-        case .cancelled(let time):
-            panEnded(velocity: .zero, at: time, cancelled: true)
-        case .released:
-            press = .idle
-        case .holdBegan, .holdMoved, .holdEnded:
-            break  // holds are switched off in this scene
-        }
-    }
-
-    /// S4: a tap on a button acts; with a row open any tap only closes it; else it selects.
-    private func tapped(at point: Point, time: Millis) {
-        guard case .down(let rowID, let action, let caught) = press else { return }
-        if let action, let open = openRowID {
-            perform(action, on: open, at: time)
-        } else if let open = openRowID {
-            closeRow(open, at: time)
-        } else if let rowID, !caught {
-            select(rowID)
-        }
-    }
-
-    /// S8: the first motion past the slop decides between the list and the row.
-    private func panBegan(translation: Point, axis: Axis, at time: Millis) {
-        guard case .down(let rowID, _, let caught) = press else { return }
-        if axis == .vertical {
-            if let open = openRowID { closeRow(open, at: time) }  // S5
-            scroll.beginDrag(at: time)
-            press = .scrolling
-            return panChanged(translation: translation, at: time)
-        }
-        guard let rowID, !caught else {
-            press = .consumed
-            return
-        }
-        let start = swipeOffset(of: rowID, at: time)
-        if openRowID == rowID {
-            closeRow(rowID, at: time)  // S4: dragging the open row closes it
-            swipes[rowID] = AnimatedValue(start)
-            press = .closing(rowID: rowID, start: start)
-        } else if let open = openRowID {
-            closeRow(open, at: time)  // S6: close the open row, leave this one shut
-            press = .consumed
-        } else {
-            swipes[rowID] = AnimatedValue(start)
-            press = .swiping(rowID: rowID, start: start)
-        }
-        panChanged(translation: translation, at: time)
-    }
-
-    private func panChanged(translation: Point, at time: Millis) {
-        switch press {
-        case .scrolling:
-            scroll.drag(translation: translation.y, at: time)
-        case .swiping(let id, let start):
-            let width = list[id]?.openWidth ?? 0
-            swipes[id] = AnimatedValue(metrics.dragOffset(raw: start + translation.x, openWidth: width))
-        case .closing(let id, let start):
-            // Follows the pointer towards closed only; the row closes on release anyway.
-            swipes[id] = AnimatedValue(min(0, max(start, start + translation.x)))
-        case .idle, .down, .consumed:
-            break
-        }
-    }
-
-    /// Release (or cancel, with zero velocity): S3 decides a swiped row.
-    private func panEnded(velocity: Point, at time: Millis, cancelled: Bool = false) {
-        switch press {
-        case .scrolling:
-            scroll.endDrag(velocity: velocity.y, at: time)
-        case .swiping(let id, _):
-            let width = list[id]?.openWidth ?? 0
-            if !cancelled, metrics.opensOnRelease(offset: swipeOffset(of: id, at: time), velocity: velocity.x,
-                                                  openWidth: width) {
-                openRow(id, at: time, velocity: velocity.x)
-            } else {
-                closeRow(id, at: time, velocity: cancelled ? 0 : velocity.x)
-            }
-        case .closing(let id, _):
-            closeRow(id, at: time, velocity: velocity.x)
-        case .idle, .down, .consumed:
-            break
-        }
-        press = .idle
-    }
-
-    private func handleWheel(_ delta: WheelDelta, at time: Millis) {
-        switch press {
-        case .swiping, .closing: return
-        default: break
-        }
-        switch delta {
-        case .steps(_, let dy) where dy != 0:
-            if let open = openRowID { closeRow(open, at: time) }  // S5
-            scroll.wheel(steps: dy, at: time)
-        case .pixels(_, let dy) where dy != 0 && dy.isFinite:
-            if let open = openRowID { closeRow(open, at: time) }
-            scroll.wheel(pixels: dy, at: time)
-        default:
-            break
-        }
-    }
-
-    // MARK: Keyboard
-
-    private func handleKey(_ key: Key, _ modifiers: Modifiers, at time: Millis) {
-        if modifiers.contains(.shift) {
-            // SPEC I3: Shift+arrows move the focused row (within its group); sideways does nothing.
-            switch key {
-            case .up: moveFocusedRow(by: -1, at: time)
-            case .down: moveFocusedRow(by: 1, at: time)
-            case .left, .right: break
-            default: handleKey(key, modifiers.subtracting(.shift), at: time)
-            }
-            return
-        }
-        switch key {
-        case .up: moveFocus(by: -1, at: time)
-        case .down: moveFocus(by: 1, at: time)
-        case .pageUp: moveFocus(by: -pageRows, at: time)
-        case .pageDown: moveFocus(by: pageRows, at: time)
-        case .home: focus(index: 0, at: time)
-        case .end: focus(index: list.count - 1, at: time)
-        case .right:
-            guard let id = focusedID, let row = list[id] else { return moveFocus(by: 0, at: time) }
-            if openRowID != id {
-                openRow(id, at: time)
-            } else {
-                focusedButton = min((focusedButton ?? -1) + 1, row.actions.count - 1)
-            }
-        case .left:
-            if let id = focusedID, id == openRowID, let b = focusedButton {
-                focusedButton = b > 0 ? b - 1 : nil
-            } else if let open = openRowID {
-                closeRow(open, at: time)
-            }
-        case .enter, .space:
-            if let id = focusedID, id == openRowID, let b = focusedButton, let row = list[id],
-               row.actions.indices.contains(b) {
-                perform(row.actions[b], on: id, at: time)
-                if let index = list.index(of: id) { reveal(index: index, at: time) }
-            } else if let open = openRowID {
-                closeRow(open, at: time)
-            } else if let id = focusedID {
-                select(id)
-            }
-        case .delete, .backspace:
-            if let id = focusedID { perform(.delete, on: id, at: time) }
-        case .escape:
-            if let open = openRowID { closeRow(open, at: time) }
-        default:
-            break
-        }
-    }
-
-    /// Shift+Up / Shift+Down: the focused row trades places with its neighbour in its
-    /// group (pinned rows stay above the others), slides there like a pin or unpin,
-    /// is saved, and reports `reorder` as the other scenes do. Without a focus ring
-    /// yet, the first press shows it.
-    private func moveFocusedRow(by delta: Int, at time: Millis) {
-        guard let id = focusedID else { return moveFocus(by: 0, at: time) }
-        let before = displayedPositions(at: time)
-        guard let move = list.move(id, by: delta) else { return }
-        if let open = openRowID { closeRow(open, at: time) }
-        liftedID = id
-        slideToNewSlots(from: before, at: time)
-        stateRevision += 1
-        emitted.append(.reorder(id: id, from: move.from, to: move.to))
-        reveal(index: move.to, at: time)
-    }
-
-    /// Rows in one screenful, for Page Up / Page Down.
-    private var pageRows: Int { max(1, Int(layout.viewportHeight / MessagesLayout.rowHeight) - 1) }
-
-    /// Moves the focus ring; with none yet, it appears on the first row in view.
-    private func moveFocus(by delta: Int, at time: Millis) {
-        guard !list.isEmpty else { return }
-        if let id = focusedID, let index = list.index(of: id) {
-            focus(index: index + delta, at: time)
-        } else {
-            let top = scroll.projectedRestingOffset(at: time)
-            focus(index: Int((max(0, top) / MessagesLayout.rowHeight).rounded(.up)), at: time)
-        }
-    }
-
-    private func focus(index: Int, at time: Millis) {
-        guard !list.isEmpty else { return }
-        let clamped = min(max(index, 0), list.count - 1)
-        let id = list.rows[clamped].id
-        if let open = openRowID, open != id { closeRow(open, at: time) }
-        if focusedID != id { focusedButton = nil }
-        focusedID = id
-        reveal(index: clamped, at: time)
-    }
-
-    /// Scrolls just enough for row `index` to be fully in view.
-    private func reveal(index: Int, at time: Millis) {
-        let resting = scroll.projectedRestingOffset(at: time)
-        let top = layout.slotY(index)
-        let bottom = top + MessagesLayout.rowHeight
-        if top < resting {
-            scroll.scroll(to: top, at: time, animated: true, spec: .spring(.snappy))
-        } else if bottom > resting + layout.viewportHeight {
-            scroll.scroll(to: bottom - layout.viewportHeight, at: time, animated: true, spec: .spring(.snappy))
-        }
-    }
-
     // MARK: Commands
 
-    private func select(_ id: String) {
+    func select(_ id: String) {
         selectedID = id
         if focusedID != nil { focusedID = id }
         emitted.append(.select(id: id))
@@ -585,7 +295,7 @@ public final class MessagesScene: DeckScene {
         animateSwipe(id, to: 0, spec: metrics.closeAnimation, at: time, velocity: velocity)
     }
 
-    private func animateSwipe(_ id: String, to target: Double, spec: AnimationSpec, at time: Millis,
+    func animateSwipe(_ id: String, to target: Double, spec: AnimationSpec, at time: Millis,
                               velocity: Double? = nil) {
         var value = swipes[id] ?? AnimatedValue(0)
         let carried = velocity.map { metrics.carriedVelocity($0, from: value.value(at: time), to: target, spec: spec) }
@@ -615,7 +325,7 @@ public final class MessagesScene: DeckScene {
         stateRevision += 1
     }
 
-    private func delete(_ id: String, at time: Millis) {
+    func delete(_ id: String, at time: Millis) {
         guard let index = list.index(of: id), let row = list[id] else { return }
         let before = displayedPositions(at: time)
         var fade = AnimatedValue(1)
@@ -642,7 +352,7 @@ public final class MessagesScene: DeckScene {
     }
 
     /// Content y of every row that is (or may come) on screen, displacement included.
-    private func displayedPositions(at time: Millis) -> [String: Double] {
+    func displayedPositions(at time: Millis) -> [String: Double] {
         let range = layout.visibleRange(offset: scroll.offset(at: time), rowCount: list.count, margin: 1)
         var positions: [String: Double] = [:]
         let indices = Array(range) + displacements.keys.compactMap { list.index(of: $0) }
@@ -654,7 +364,7 @@ public final class MessagesScene: DeckScene {
     }
 
     /// After an edit: rows start where they were drawn and spring into their new slots.
-    private func slideToNewSlots(from before: [String: Double], at time: Millis) {
+    func slideToNewSlots(from before: [String: Double], at time: Millis) {
         for (id, oldY) in before {
             guard let index = list.index(of: id) else { continue }
             let distance = oldY - layout.slotY(index)
@@ -665,5 +375,4 @@ public final class MessagesScene: DeckScene {
             displacements[id] = displacement.isAnimating(at: time) ? displacement : nil
         }
     }
-
 }

@@ -37,7 +37,7 @@ extension WalletScene {
         let offset = scroll.offset(at: time)
         let from = presentedFrame(id: e.id, slot: slot, offset: offset, at: time)
         e.dragDistance = nil
-        e.dismissAt = time + metrics.liftAnimation.nominalDuration * 1000
+        e.dismissAt = time + metrics.liftAnimation.duration
         mode = .expanded(e)
         absorb(e.id, from: from, to: targetFrame(id: e.id, slot: slot, offset: offset, mode: mode), at: time,
                spec: metrics.liftAnimation)

@@ -189,36 +189,6 @@ public final class WalletScene: DeckScene {
         return displacements.values.contains { $0.isAnimating(at: time) }
     }
 
-    public func render(at time: Millis) -> DisplayList {
-        var list = DisplayList()
-        guard !cards.isEmpty else {
-            WalletCardPainter.paintEmpty(in: Rect(origin: .zero, size: layout.viewport), into: &list)
-            return list
-        }
-        let drawn = drawnCards(at: time)
-        for card in drawn {
-            guard let slot = slotByID[card.id] else { continue }
-            WalletCardPainter.paint(cards[slot], in: card.frame, lifted: card.isLifted, into: &list)
-        }
-        if case .stack = mode, let ring = focusRingFrame(in: drawn) {
-            WalletCardPainter.paintFocusRing(around: ring, into: &list)
-        }
-        return list
-    }
-
-    /// The part of the focused card that shows (down to the top of the card
-    /// drawn over it), for the focus ring; nil when it is not drawn.
-    private func focusRingFrame(in drawn: [DrawnCard]) -> Rect? {
-        guard let index = drawn.firstIndex(where: { $0.id == focusedID && !$0.isLifted }) else { return nil }
-        let frame = drawn[index].frame
-        var bottom = frame.maxY
-        for above in drawn[(index + 1)...] where above.frame.minY > frame.minY && above.frame.minX < frame.maxX
-            && above.frame.maxX > frame.minX {
-            bottom = min(bottom, above.frame.minY)
-        }
-        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(bottom - frame.minY, 24))
-    }
-
     /// An open hand over what a drag moves (the stack, the expanded card), an
     /// arrow over the footer (it only takes taps); the deck shows a closed hand while pressed.
     public func cursor(at point: Point, time: Millis) -> CursorShape {

@@ -92,3 +92,14 @@ public struct WalletCardFile: Codable, Sendable {
         return nil
     }
 }
+
+extension WalletCardFile {
+    /// Throws `firstProblem`, if any (the factory adds the file's path).
+    public func validate() throws(WalletDataError) {
+        if let problem = firstProblem { throw WalletDataError(problem) }
+    }
+}
+
+/// A problem with the wallet's sample data (the factory adds the file name).
+public enum WalletDataProblemKind: ProblemKind {}
+public typealias WalletDataError = Problem<WalletDataProblemKind>

@@ -106,3 +106,62 @@ struct MessageRowPainter {
         return Rect(x: right - width, y: midY - h / 2, width: width, height: h)
     }
 }
+
+/// The list's drawing: the fading ghosts of deleted rows, the rows (the lifted one last, with its
+/// shadow), and the empty-list message.
+extension MessagesScene {
+    public func render(at time: Millis) -> DisplayList {
+        let rows = renderRows(at: time)
+        guard layout.rowWidth < layout.width else { return rows }
+        // A wide window: the centred column clips what slides out of it (a swiped row).
+        var out = DisplayList()
+        out.clipped(to: Rect(x: layout.rowX, y: 0, width: layout.rowWidth, height: layout.viewportHeight)) {
+            $0.append(contentsOf: rows)
+        }
+        return out
+    }
+
+    private func renderRows(at time: Millis) -> DisplayList {
+        var out = DisplayList()
+        let offset = scroll.offset(at: time)
+        let viewport = Rect(x: 0, y: 0, width: layout.width, height: layout.viewportHeight)
+        for ghost in ghosts {
+            let alpha = ghost.fade.value(at: time)
+            let frame = layout.rowFrame(y: ghost.contentY - offset)
+            guard alpha > 0.01, frame.intersects(viewport) else { continue }
+            out.withOpacity(alpha) { list in
+                painter.paint(ghost.row, RowAppearance(frame: frame, swipeOffset: ghost.swipeOffset), into: &list)
+            }
+        }
+        for placed in placedRows(at: time) {
+            if placed.row.id == liftedID {
+                out.append(.shadow(placed.frame, cornerRadius: 0, blur: 12, offset: Point(x: 0, y: 3),
+                                   color: Theme.shadow.withAlpha(0.18)))
+            }
+            painter.paint(placed.row, appearance(of: placed, at: time), into: &out)
+        }
+        if list.isEmpty && ghosts.isEmpty {
+            out.append(.text("No conversations", viewport.insetBy(dx: 20, dy: 0),
+                             TextStyle(size: 15, color: Theme.secondaryText, alignment: .center)))
+        }
+        return out
+    }
+
+    private func appearance(of placed: PlacedRow, at time: Millis) -> RowAppearance {
+        let id = placed.row.id
+        var look = RowAppearance(frame: placed.frame, swipeOffset: swipeOffset(of: id, at: time))
+        look.selected = id == selectedID
+        look.focused = id == focusedID
+        if case .down(let rowID, let action, let caught) = press, rowID == id {
+            if let action, id == openRowID {
+                look.pressedAction = action
+            } else {
+                look.pressed = openRowID == nil && !caught
+            }
+        }
+        if id == focusedID, id == openRowID, let b = focusedButton, placed.row.actions.indices.contains(b) {
+            look.focusedAction = placed.row.actions[b]
+        }
+        return look
+    }
+}
