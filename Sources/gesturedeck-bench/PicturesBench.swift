@@ -13,7 +13,7 @@ enum PicturesBench {
     static let stripSide = 128, previewSide = 480
 
     static func run(root: String, realAssets: String) throws -> [String] {
-        var lines = ["Pictures (issue 17; 2 decoding threads, cache budget \(PictureMetrics.defaultCacheMiB) MiB)"]
+        var lines = ["Pictures (issue 17; \(PictureMetrics.workerThreads) decoding threads, cache budget \(PictureMetrics.defaultCacheMiB) MiB)"]
         let folder = root + "/pictures-bench"
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
