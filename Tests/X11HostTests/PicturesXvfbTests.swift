@@ -6,8 +6,9 @@ import TestSupport
 extension XvfbTests {
     /// Decoding runs beside the window: the window never freezes while 12-megapixel JPEGs
     /// decode (before issue 17 each step froze it for up to 8.7 s); resident memory stays
-    /// under the picture budget plus a fixed overhead. The limit is a freeze, not a frame
-    /// time: on a loaded machine the scheduler alone delays a key by 100-200 ms. That no
+    /// under the picture budget plus a fixed overhead. Half the selects arrive within 100 ms
+    /// of their keys and none after a freeze (1 s): on a loaded machine the scheduler alone
+    /// delays a key now and then by 100-200 ms. That no
     /// window frame decodes is counted by `PictureCacheTests`; how long frames take is a
     /// figure of `gesturedeck-bench --only pictures`.
     @Test func walkingAFolderOfLargePhotosStaysResponsiveAndWithinBudget() throws {
@@ -49,8 +50,10 @@ extension XvfbTests {
         let worst = latencies.max() ?? .infinity
         print("pictures: \(latencies.count) selects, worst \(Int(worst)) ms after Right+Return, RSS \(Int(rss)) MiB "
               + "(budget \(budgetMiB) + \(overheadMiB) MiB)")
-        let freezeMillis = 1000.0
+        let freezeMillis = 1000.0, typicalMillis = 100.0
         #expect(worst < freezeMillis, "a select came \(worst) ms after its key: \(latencies.map { Int($0) })")
+        let median = latencies.sorted()[latencies.count / 2]
+        #expect(median < typicalMillis, "half the selects came more than \(median) ms after their keys: \(latencies.map { Int($0) })")
         #expect(rss < Double(budgetMiB + overheadMiB), "RSS \(rss) MiB")
         #expect(!app.errorOutput.contains("could not show"), "\(app.errorOutput)")
     }
