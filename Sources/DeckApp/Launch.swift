@@ -38,7 +38,7 @@ public struct Launch {
         var trace: Trace?
         if let path = options.replay {
             do {
-                trace = try Trace.read(path: path, knownScenes: SceneCatalog.factories.map(\.name))
+                trace = try Trace.read(path: path, knownScenes: SceneCatalog.names)
             } catch {
                 fail(error.description, 1)
             }

@@ -55,7 +55,8 @@ public struct Options: Equatable, Sendable {
 
     public static let version = "0.1.0"
 
-    public static let sceneNames = ["wallet", "grid", "messages", "carousel"]
+    /// The scenes `--scene` accepts, in tab order: the catalog's names.
+    public static var sceneNames: [String] { SceneCatalog.names }
 
     /// `--help`: its "Options:" section is generated from `CommandLineOption.all`.
     public static let usage = """

@@ -6,11 +6,8 @@ enum DeckBuilder {
     /// The catalog's factories (it lists every scene).
     static var factories: [any SceneFactory] { SceneCatalog.factories }
 
-    /// The scene names the benchmark runs, in the SPEC's order, limited to those that exist.
-    static var sceneNames: [String] {
-        let names = factories.map(\.name)
-        return Options.sceneNames.filter(names.contains) + names.filter { !Options.sceneNames.contains($0) }
-    }
+    /// The scene names the benchmark runs: every scene of the catalog, in tab order.
+    static var sceneNames: [String] { SceneCatalog.names }
 
     /// A deck whose `scene` comes from the folder `scaled` and every other scene
     /// from `real`, showing `scene`, with a window of `size`.

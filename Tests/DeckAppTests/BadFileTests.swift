@@ -236,7 +236,7 @@ import TestSupport
 
 /// Recorded traces damaged every way: each failure names the file and the line.
 @Suite struct BadTraceFileTests {
-    static let scenes = ["wallet", "grid", "messages", "carousel"]
+    static let scenes = SceneCatalog.names
 
     static func header(version: Int = 1, scene: String = "wallet", width: Int = 480, format: String? = nil) -> String {
         var header = TraceHeader(scene: scene, width: width, height: 800, state: DeckState())

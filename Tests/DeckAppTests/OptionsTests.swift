@@ -8,6 +8,14 @@ import Testing
         #expect(o.scene == nil && !o.events && !o.reduceMotion && o.screenshot == nil)
     }
 
+    /// `--scene` accepts the catalog's names, which are the SPEC's four in tab order
+    /// (`gesturedeck [--scene wallet|grid|messages|carousel]`).
+    @Test func sceneNamesAreTheCatalogsInTheSpecsOrder() throws {
+        #expect(Options.sceneNames == SceneCatalog.names)
+        #expect(SceneCatalog.names == ["wallet", "grid", "messages", "carousel"])
+        for name in SceneCatalog.names { #expect(try Options.parse(["--scene", name]).scene == name) }
+    }
+
     /// Every way of rendering without a window counts as headless (a `--video` run once took the
     /// user's state lock and drew a "read-only" notice into the video).
     @Test func everyHeadlessOutputCountsAsHeadless() throws {
