@@ -114,6 +114,9 @@ struct PaintedItem: Equatable {
         var clips: [[Double]] = []
         /// (ordinal of the group in the list, alpha) of each enclosing opacity group.
         var groups: [[Double]] = []
+        /// For a picture the last frame drew short of its final look: that frame's number, so
+        /// the command counts as changed in every frame until the picture has settled.
+        var picture: UInt64 = 0
     }
 
     let command: DrawCommand
@@ -243,6 +246,10 @@ extension CairoRenderer {
                 if let top = stack.popLast() { (context, clip) = top }
             }
             if let bounds {
+                var context = context
+                if case .image(let path, _, _, _) = command, pictures.unsettledPaths.contains(path) {
+                    context.picture = pictures.store.frame
+                }
                 items.append(PaintedItem(command: command, context: context, index: index, bounds: bounds.intersection(clip)))
             }
         }

@@ -1,3 +1,4 @@
+import CairoRenderer
 import Foundation
 import Testing
 import TestSupport
@@ -56,6 +57,52 @@ extension XvfbTests {
         #expect(median < typicalMillis, "half the selects came more than \(median) ms after their keys: \(latencies.map { Int($0) })")
         #expect(rss < Double(budgetMiB + overheadMiB), "RSS \(rss) MiB")
         #expect(!app.errorOutput.contains("could not show"), "\(app.errorOutput)")
+    }
+
+    /// Pictures that land while nothing moves appear, on both drawing paths. The compositor
+    /// repaints only damage, and a picture arriving from a decoder leaves its display-list
+    /// command unchanged: before this was tracked, a still carousel kept its grey placeholders
+    /// until something moved. Each picture is half red, half blue, so neither its placeholder
+    /// (grey, then the picture's average colour) nor anything else in the scene has both.
+    @Test(arguments: ["compositor", "direct"])
+    func picturesThatLandInAStillWindowAreShown(renderer: String) throws {
+        let dir = try temporaryFolder()
+        let pictures = dir + "/halves"
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        for i in 0..<3 {
+            let made = try runTool("convert", ["-size", "1200x900", "xc:#2060d0", "-fill", "#d02020", "-draw",
+                                               "rectangle 0,0 599,899", "-quality", "90", pictures + "/half\(i).jpg"])
+            #expect(made.status == 0, "ImageMagick's convert is needed (scripts/install-deps --test): \(made.err)")
+        }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json",
+                                 arguments: ["--scene", "carousel", "--pictures", pictures],
+                                 environment: ["GESTUREDECK_RENDERER": renderer])
+        try app.waitFor("ready")
+        func counts(_ image: ImageSurface) -> (red: Int, blue: Int) {
+            var red = 0, blue = 0
+            for y in stride(from: 0, to: image.height, by: 4) {
+                for x in stride(from: 0, to: image.width, by: 4) {
+                    let p = image.pixel(x: x, y: y)
+                    let r = Int((p >> 16) & 0xFF), g = Int((p >> 8) & 0xFF), b = Int(p & 0xFF)
+                    if abs(r - 0xD0) < 24 && abs(g - 0x20) < 24 && abs(b - 0x20) < 24 { red += 1 }
+                    if abs(r - 0x20) < 24 && abs(g - 0x60) < 24 && abs(b - 0xD0) < 24 { blue += 1 }
+                }
+            }
+            return (red, blue)
+        }
+        // No input at all: the window must draw the decoded pictures on its own.
+        var seen = (red: 0, blue: 0)
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            seen = counts(try Self.capture(xvfb, dir))
+            if seen.red > 400 && seen.blue > 400 { break }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        try xvfb.xdotool("mousemove", "240", "400")  // keys go to the window under the pointer
+        try xvfb.xdotool("key", "q")
+        #expect(try app.waitForExit() == 0)
+        #expect(seen.red > 400 && seen.blue > 400, "\(renderer): the pictures never appeared (samples \(seen))")
     }
 
     private func residentMiB(_ pid: Int32) throws -> Double {

@@ -19,6 +19,11 @@ final class PictureLoader {
     private(set) var fading = false
     /// True when more finished pictures wait than one frame takes in.
     private(set) var moreArrived = false
+    /// Pictures the last frame drew short of their final look (a placeholder, a stand-in, a
+    /// fade): the compositor's damage repaints them until they show their own pixels, since
+    /// their display-list command stays the same while the pixels change.
+    private(set) var unsettledPaths: Set<String> = []
+    private var unsettledThisFrame: Set<String> = []
     /// Milliseconds spent on pictures in the last frame (lookups, stand-ins, inline decodes).
     private(set) var lastFrameMillis = 0.0
     /// Of `lastFrameMillis`: taking in finished decodes, and handing over the wishes.
@@ -121,6 +126,8 @@ final class PictureLoader {
             }
             if !waits { workers.gate.end() }
         }
+        unsettledPaths = unsettledThisFrame
+        unsettledThisFrame.removeAll(keepingCapacity: true)
         lastHandoverMillis = Self.now() - started
         frameSpent += lastHandoverMillis
         lastFrameMillis = frameSpent
@@ -156,7 +163,10 @@ final class PictureLoader {
         }
         if let entry = store.entry(key) {
             let fade = entry.fadeStart.isFinite ? min(1, max(0, (started - entry.fadeStart) / PictureMetrics.fadeMillis)) : 1
-            if fade < 1 { fading = true }
+            if fade < 1 {
+                fading = true
+                unsettledThisFrame.insert(key.path)
+            }
             return .picture(entry.surface, fade: fade, average: store.averages[key.path] ?? (0.75, 0.75, 0.78))
         }
         if let problem = store.failures[key.path] { return .failed(problem) }
@@ -172,6 +182,7 @@ final class PictureLoader {
             return .failed(delivery.problem ?? .notAPicture)
         }
         wishes[key] = min(wishes[key] ?? .infinity, distance)
+        unsettledThisFrame.insert(key.path)
         if let standIn = store.standIn(for: key.path, width: key.width, height: key.height) {
             current.standIns += 1
             current.standInPixels += standIn.width * standIn.height
