@@ -5,21 +5,22 @@ import InteractionEngine
 
 /// When the window draws its next frame: the pacing decision, a pure function of time.
 ///
-/// Frames land on the display's refresh slots: one `interval` apart, and, once the
-/// display's vblank phase is known (Present's MSC notifications), on the vblank grid.
-/// An input that arrives when the last frame is more than half an interval old is drawn
-/// at once (an "early" frame) instead of waiting for the slot; one arriving sooner waits
-/// for the next slot, and an early frame is never followed by another early one, so the
-/// window draws at most about one frame per refresh while input streams in.
+/// Frames land on refresh slots one `interval` apart: on the display's vblank grid once its
+/// phase is known (Present's MSC notifications), else on a grid anchored at the frame that
+/// started a burst. An input that arrives more than half an interval after the last frame,
+/// in a refresh period that has no frame yet, is drawn at once (an "early" frame; without a
+/// known phase it re-anchors the grid); any other input waits for the next slot. Streaming
+/// input (a drag's motion every few ms) is so drawn once per refresh, on the slots, and the
+/// first input after a pause without waiting for one.
 public struct FramePacer: Sendable, Equatable {
     /// The display's refresh interval, ms.
     public var interval: Millis
-    /// A time a refresh began (a vblank) on the frame clock; nil: slots follow the last frame.
+    /// A time a refresh began (a vblank) on the frame clock; nil until Present says.
     public var vblank: Millis?
+    /// Without `vblank`: the frame the grid is anchored at.
+    private var anchor: Millis?
     /// When the last frame was drawn.
     public private(set) var lastFrame: Millis = -.infinity
-    /// Whether it was an early (input) frame.
-    public private(set) var lastWasEarly = false
     /// A slot may be taken this much before its time: poll() sleeps in whole milliseconds, ms.
     public static let slack: Millis = 1
 
@@ -35,13 +36,20 @@ public struct FramePacer: Sendable, Equatable {
         self.vblank = vblank
     }
 
-    /// The next refresh slot after the last frame: a full interval after it, or, on the vblank
-    /// grid, the first vblank at least half an interval after it.
+    private var phase: Millis? { vblank ?? anchor }
+
+    /// The next refresh slot after the last frame: the first grid point at least half an
+    /// interval after it (a full interval after it without a grid).
     public var nextSlot: Millis {
         guard lastFrame.isFinite else { return -.infinity }
-        guard let vblank else { return lastFrame + interval }
-        let k = ((lastFrame + interval / 2 - vblank) / interval).rounded(.up)
-        return vblank + k * interval
+        guard let phase else { return lastFrame + interval }
+        let k = ((lastFrame + interval / 2 - phase) / interval).rounded(.up)
+        return phase + k * interval
+    }
+
+    /// Where the refresh period holding `time` began (nil without a grid).
+    private func periodStart(_ time: Millis) -> Millis? {
+        phase.map { $0 + ((time - $0) / interval).rounded(.down) * interval }
     }
 
     /// What to do at `now` for a frame that is wanted; `input` when new input (or a change
@@ -49,13 +57,16 @@ public struct FramePacer: Sendable, Equatable {
     public func decide(now: Millis, input: Bool) -> Decision {
         let slot = nextSlot
         if now >= slot - FramePacer.slack { return .draw(early: false) }
-        if input && !lastWasEarly && now - lastFrame > interval / 2 { return .draw(early: true) }
+        if input, now - lastFrame > interval / 2, (periodStart(now) ?? .infinity) > lastFrame + FramePacer.slack {
+            return .draw(early: true)
+        }
         return .wait(until: slot - FramePacer.slack)
     }
 
     public mutating func frameDrawn(at time: Millis, early: Bool) {
+        // A frame after a pause, or an early one, anchors the grid (when the display's is not known).
+        if early || anchor == nil || time - lastFrame > interval + FramePacer.slack { anchor = time }
         lastFrame = time
-        lastWasEarly = early
     }
 }
 

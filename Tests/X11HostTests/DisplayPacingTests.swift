@@ -58,20 +58,49 @@ import Testing
 
     @Test func inputMoreThanHalfAnIntervalAfterTheLastFrameDrawsAtOnce() {
         for interval in [1000.0 / 60, 1000.0 / 120, 1000.0 / 144] {
-            var pacer = FramePacer(interval: interval)
+            // The display's vblanks at 0, interval, 2 interval...; the last frame drawn 2 ms before one.
+            var pacer = FramePacer(interval: interval, vblank: 0)
             #expect(pacer.decide(now: 0, input: true) == .draw(early: false), "the first frame is drawn at once")
-            pacer.frameDrawn(at: 100, early: false)
-            let half = 100 + interval / 2, delta = interval / 20
+            let last = 10 * interval - 2
+            pacer.frameDrawn(at: last, early: false)
+            let half = last + interval / 2, delta = interval / 20
             #expect(pacer.decide(now: half + delta, input: true) == .draw(early: true))
-            // Sooner, it waits for the slot (a whole interval after the last frame, less the slack).
-            #expect(pacer.decide(now: half - delta, input: true) == .wait(until: 100 + interval - FramePacer.slack))
+            // Sooner, it waits for the slot: the first vblank at least half an interval after the last frame.
+            #expect(pacer.decide(now: half - delta, input: true) == .wait(until: 11 * interval - FramePacer.slack))
             // An animation step waits for the slot even after half an interval.
-            #expect(pacer.decide(now: half + delta, input: false) == .wait(until: 100 + interval - FramePacer.slack))
-            #expect(pacer.decide(now: 100 + interval - FramePacer.slack, input: false) == .draw(early: false))
-            // An early frame is not followed by another early one: the next waits for its slot.
-            pacer.frameDrawn(at: half + delta, early: true)
-            #expect(pacer.decide(now: half + delta + interval / 2 + delta, input: true)
-                    == .wait(until: half + delta + interval - FramePacer.slack))
+            #expect(pacer.decide(now: half + delta, input: false) == .wait(until: 11 * interval - FramePacer.slack))
+            #expect(pacer.decide(now: 11 * interval - FramePacer.slack, input: false) == .draw(early: false))
+            // A refresh period that already has a frame waits for the next one, however old the frame.
+            pacer.frameDrawn(at: 10 * interval + 1, early: false)
+            #expect(pacer.decide(now: 10 * interval + 1 + interval / 2 + delta, input: true)
+                    == .wait(until: 11 * interval - FramePacer.slack))
+        }
+    }
+
+    /// A drag's motion every 5 ms for a second: one frame per refresh, on the slots, whether
+    /// the vblank phase is known or not; the first motion after the pause is drawn at once.
+    @Test func streamingInputDrawsOneFramePerRefresh() {
+        for interval in [1000.0 / 60, 1000.0 / 144] {
+            for vblank in [nil, 3.0] {
+                var pacer = FramePacer(interval: interval, vblank: vblank)
+                pacer.frameDrawn(at: -500, early: false)  // the last frame before a pause
+                var frames: [Millis] = []
+                var pending = false
+                for ms in 0..<1000 {
+                    let now = Millis(ms)
+                    if ms % 5 == 0 { pending = true }
+                    guard pending, case .draw(let early) = pacer.decide(now: now, input: true) else { continue }
+                    pacer.frameDrawn(at: now, early: early)
+                    frames.append(now)
+                    pending = false
+                }
+                #expect(frames.first == 0, "the first motion after a pause waits for nothing")
+                let expected = 1000 / interval
+                #expect(Double(frames.count) > expected - 2 && Double(frames.count) < expected + 2,
+                        "\(frames.count) frames in 1 s at \(interval) ms (vblank \(String(describing: vblank)))")
+                let gaps = zip(frames.dropFirst(), frames).map { $0 - $1 }
+                #expect(gaps.allSatisfy { $0 > interval / 2 }, "frames closer than half an interval: \(gaps)")
+            }
         }
     }
 
