@@ -38,12 +38,13 @@ public struct FramePacer: Sendable, Equatable {
 
     private var phase: Millis? { vblank ?? anchor }
 
-    /// The next refresh slot after the last frame: the first grid point at least half an
-    /// interval after it (a full interval after it without a grid).
+    /// The next refresh slot after the last frame: the first grid point at least a quarter
+    /// interval after it (a frame drawn late in its period keeps the next vblank; one drawn
+    /// just before a vblank does not take it too), a full interval after it without a grid.
     public var nextSlot: Millis {
         guard lastFrame.isFinite else { return -.infinity }
         guard let phase else { return lastFrame + interval }
-        let k = ((lastFrame + interval / 2 - phase) / interval).rounded(.up)
+        let k = ((lastFrame + interval / 4 - phase) / interval).rounded(.up)
         return phase + k * interval
     }
 
