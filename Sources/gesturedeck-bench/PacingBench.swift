@@ -17,6 +17,9 @@ struct PacingResult {
     var transport = "?"
     var interval = 0.0
     var latency = Distribution([])
+    /// Of the latency: the motion's age when its frame began, and the frame's drawing to being shown.
+    var age = Distribution([])
+    var frameCost = Distribution([])
     var flingIntervals = Distribution([])
     var flingFrames = 0
     var missedSlots = 0
@@ -24,7 +27,7 @@ struct PacingResult {
     var dragFrames = 0
 
     var json: [String: Any] {
-        ["path": path, "present": transport, "intervalMs": rounded(interval), "latencyMs": latency.json,
+        ["path": path, "present": transport, "intervalMs": rounded(interval), "latencyMs": latency.json, "inputAgeMs": age.json, "drawnToShownMs": frameCost.json,
          "flingIntervalsMs": flingIntervals.json, "flingFrames": flingFrames, "missedSlots": missedSlots,
          "earlyFrames": earlyFrames, "dragFrames": dragFrames]
     }
@@ -35,11 +38,13 @@ struct PacingResult {
             + "\(f(interval))   \(f(flingIntervals.p50)) \(f(flingIntervals.p99)) \(f(flingIntervals.max))"
             + String(format: " %6d %6d", flingFrames, missedSlots)
             + "   \(f(latency.p50)) \(f(latency.p99)) \(f(latency.max))" + String(format: " %6d %6d", dragFrames, earlyFrames)
+            + "   \(f(age.p50)) \(f(age.p99))   \(f(frameCost.p50)) \(f(frameCost.p99))"
     }
 
     static let header = """
         Frame pacing, real app 1280x800 under Xvfb, XTest input (ms; fling: intervals between frames shown; latency: motion's server time → frame shown)
-        path       present  interval   fling p50    p99    max frames missed   lat p50    p99    max frames  early
+        path       present  interval   fling p50    p99    max frames missed   lat p50    p99    max frames  early   age p50    p99  frame p50    p99
+        (age: the motion's age when its frame began; frame: drawing began → shown)
         """
 }
 
@@ -152,6 +157,8 @@ enum PacingBench {
         result.dragFrames = drag.count
         result.earlyFrames = drag.filter(\.early).count
         result.latency = Distribution(drag.compactMap { f in f.input.map { f.shown - $0 } })
+        result.age = Distribution(drag.compactMap { f in f.input.map { f.drawn - $0 } })
+        result.frameCost = Distribution(drag.map { $0.shown - $0.drawn })
         var fling: [LoggedFrame] = []
         for f in frames where f.drawn > release {
             if let last = fling.last, f.shown - last.shown > restGap { break }
