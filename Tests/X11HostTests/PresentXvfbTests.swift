@@ -103,3 +103,44 @@ import TestSupport
         #expect(DamagePresentXvfbTests.differingPixels(display, window, reference) == 0)
     }
 }
+
+/// The real program: Present by default on Xvfb, MIT-SHM with `GESTUREDECK_PRESENT=off`, read
+/// from its `ready` event and its frame log (`GESTUREDECK_FRAME_LOG`).
+@Suite struct PresentAppXvfbTests {
+    /// Runs the messages scene until `ready`, drags it, then SIGTERM; returns the ready event and the log's lines.
+    static func run(environment: [String: String]) throws -> (ready: [String: Any], log: [String]) {
+        let xvfb = try Xvfb()
+        let dir = try temporaryFolder()
+        let log = dir + "/frames.log"
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "messages"],
+                                 environment: environment.merging(["GESTUREDECK_FRAME_LOG": log]) { $1 })
+        let ready = try app.waitFor("ready")
+        try xvfb.xdotool("mousemove", "240", "600", "mousedown", "1", "mousemove", "240", "500", "sleep", "0.05",
+                         "mousemove", "240", "400", "sleep", "0.05", "mousemove", "240", "300", "mouseup", "1")
+        Thread.sleep(forTimeInterval: 0.5)
+        app.process.terminate()
+        _ = try app.waitForExit()
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        return (ready, text.split(separator: "\n").map(String.init))
+    }
+
+    @Test func theWindowPresentsWithPresentAndCompletesItsFrames() throws {
+        let (ready, log) = try Self.run(environment: [:])
+        #expect(ready["present"] as? String == "present")
+        let frames = log.filter { $0.hasPrefix("frame ") }
+        let serials = Set(frames.compactMap { Int($0.split(separator: " ")[5]) }.filter { $0 > 0 })
+        let presented = Set(log.filter { $0.hasPrefix("presented ") }.compactMap { Int($0.split(separator: " ")[1]) })
+        #expect(frames.count >= 2, "\(log)")
+        #expect(!serials.isEmpty && presented == serials, "every PresentPixmap completed: sent \(serials), completed \(presented)")
+        #expect(log.contains { $0.hasPrefix("vblank ") }, "the vblank phase was asked for and came back")
+    }
+
+    @Test func presentOffKeepsSharedMemory() throws {
+        let (ready, log) = try Self.run(environment: ["GESTUREDECK_PRESENT": "off"])
+        #expect(ready["present"] as? String == "mit-shm")
+        let frames = log.filter { $0.hasPrefix("frame ") }
+        #expect(frames.count >= 2, "\(log)")
+        #expect(frames.allSatisfy { $0.split(separator: " ")[5] == "-1" }, "no Present serials without Present")
+        #expect(!log.contains { $0.hasPrefix("presented ") || $0.hasPrefix("vblank ") })
+    }
+}
