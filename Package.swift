@@ -29,6 +29,17 @@ let package = Package(
         .systemLibrary(
             name: "CXfixes", path: "Sources/CXfixes", pkgConfig: "xfixes",
             providers: [.apt(["libxfixes-dev"])]),
+        // Present (PresentPixmap, PresentCompleteNotify) and RANDR (the output's refresh rate).
+        .systemLibrary(
+            name: "CXpresent", path: "Sources/CXpresent", pkgConfig: "xpresent",
+            providers: [.apt(["libxpresent-dev", "libxfixes-dev"])]),
+        .systemLibrary(
+            name: "CXrandr", path: "Sources/CXrandr", pkgConfig: "xrandr",
+            providers: [.apt(["libxrandr-dev"])]),
+        // The bench: XTest input the app sees under its pointer grab.
+        .systemLibrary(
+            name: "CXtst", path: "Sources/CXtst", pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev"])]),
         .systemLibrary(
             name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
@@ -49,10 +60,10 @@ let package = Package(
         // Command line, assets, state file, event output: everything the hosts share.
         .target(name: "DeckApp", dependencies: ["InteractionEngine", "CairoRenderer"]),
         // The X11 window, its poll() loop and the XEvent -> engine input mapping.
-        .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo", "CXkbCommon", "CXext"]),
+        .target(name: "X11Host", dependencies: ["InteractionEngine", "CairoRenderer", "DeckApp", "CX11", "CCairo", "CXkbCommon", "CXext", "CXpresent", "CXrandr"]),
         .executableTarget(name: "gesturedeck", dependencies: ["DeckApp", "X11Host"]),
         // Prints frame, engine, idle, latency and memory figures (see README "Performance").
-        .executableTarget(name: "gesturedeck-bench", dependencies: ["DeckApp", "CairoRenderer", "InteractionEngine", "X11Host", "CX11", "CCairo", "TestSupport"]),
+        .executableTarget(name: "gesturedeck-bench", dependencies: ["DeckApp", "CairoRenderer", "InteractionEngine", "X11Host", "CX11", "CCairo", "CXtst", "TestSupport"]),
 
         // What the test targets share (Xvfb, the app's process, scratch folders, bad files, a scene
         // driver); the bench starts its private X server with it too.

@@ -36,22 +36,22 @@ public final class FrameCompositor {
     public private(set) var lastPaintMillis = 0.0
     /// Pixels the last frame sent to the server.
     public var lastPresentedPixels: Int { presenter.lastPresentedPixels }
-    /// "mit-shm" or "xputimage".
+    /// "present", "mit-shm" or "xputimage".
     public var transportName: String { presenter.transport.rawValue }
 
     /// A compositor for an `X11Window` (the bench).
-    public convenience init?(window: X11Window, allowSharedMemory: Bool = true) {
+    public convenience init?(window: X11Window, allowSharedMemory: Bool = true, allowPresent: Bool = true) {
         self.init(display: window.display, window: window.window, width: window.width, height: window.height,
-                  allowSharedMemory: allowSharedMemory, owner: window)
+                  allowSharedMemory: allowSharedMemory, allowPresent: allowPresent, owner: window)
     }
 
     private let owner: X11Window?
 
     /// `owner` (the `X11Window`) is kept until the buffers are freed: they live on its connection.
     init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true,
-          owner: X11Window? = nil) {
+          allowPresent: Bool = true, owner: X11Window? = nil) {
         guard let presenter = FramePresenter(display: display, window: window, width: width, height: height,
-                                             allowSharedMemory: allowSharedMemory) else { return nil }
+                                             allowSharedMemory: allowSharedMemory, allowPresent: allowPresent) else { return nil }
         self.presenter = presenter
         self.owner = owner
     }

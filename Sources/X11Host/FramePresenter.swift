@@ -1,6 +1,7 @@
 import CCairo
 import CX11
 import CairoRenderer
+import Foundation
 import Glibc
 
 /// Shows frames in a window from client-side pixel buffers the renderer draws into.
@@ -11,11 +12,14 @@ import Glibc
 /// after that, so two buffers alternate without the server ever reading a
 /// half-drawn frame. Without MIT-SHM (a remote display) one buffer is sent with
 /// `XPutImage`, which copies it into the request stream before returning.
+/// Where the server offers Present (and `GESTUREDECK_PRESENT` is not `off`), each
+/// shared-memory buffer also has a pixmap and frames are shown with `PresentPixmap`
+/// (PresentPresenter.swift); a buffer is then free at its frame's PresentCompleteNotify.
 ///
 /// A buffer keeps the frame it last showed: drawing into it repaints only what
 /// changed since then (this frame's damage plus the frames it missed).
 final class FramePresenter {
-    enum Transport: String { case sharedMemory = "mit-shm", putImage = "xputimage" }
+    enum Transport: String { case present = "present", sharedMemory = "mit-shm", putImage = "xputimage" }
 
     private final class Buffer {
         let image: UnsafeMutablePointer<XImage>
@@ -24,6 +28,9 @@ final class FramePresenter {
         var segment: UnsafeMutablePointer<XShmSegmentInfo>?
         /// Sent with XShmPutImage and not yet reported done by the server.
         var busy = false
+        /// With Present: the buffer's pixmap, and the serial of its last PresentPixmap.
+        var pixmap: Pixmap = 0
+        var serial: UInt32 = 0
 
         init(image: UnsafeMutablePointer<XImage>, surface: OpaquePointer, segment: UnsafeMutablePointer<XShmSegmentInfo>?) {
             self.image = image
@@ -49,10 +56,22 @@ final class FramePresenter {
     private(set) var lastPresentedPixels = 0
     /// Rectangles sent by the last `present`.
     private(set) var lastPresentedRects: [PixelRect] = []
+    /// Present, when the server offers it (PresentPresenter.swift).
+    private var presentTarget: PresentTarget?
+    /// Present completions not yet taken by the pacing.
+    private var completions: [PresentTarget.Completion] = []
+    /// Times `present` had to wait for the server to free a buffer (the tests count them).
+    private(set) var blockedWaits = 0
+    /// PresentPixmap requests sent and PresentCompleteNotify events handled.
+    var pixmapsPresented: Int { presentTarget?.pixmapsPresented ?? 0 }
+    var completionsHandled: Int { presentTarget?.completionsHandled ?? 0 }
+    /// The serial of the last PresentPixmap, nil without Present.
+    var lastSerial: UInt32? { presentTarget == nil ? nil : buffers.map(\.serial).max() }
 
     /// A presenter for `window`, or nil when its visual is not 32-bit little-endian xRGB
     /// (the pixel layout of a Cairo ARGB32 surface), where the caller keeps the Cairo-Xlib path.
-    init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true) {
+    init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true,
+          allowPresent: Bool = true) {
         let screen = XDefaultScreen(display)
         guard let visual = XDefaultVisual(display, screen) else { return nil }
         let depth = XDefaultDepth(display, screen)
@@ -67,7 +86,9 @@ final class FramePresenter {
         gc = XCreateGC(display, window, 0, nil)
         var major: Int32 = 0, minor: Int32 = 0, pixmaps: Int32 = 0
         if allowSharedMemory, XShmQueryVersion(display, &major, &minor, &pixmaps) != 0 {
-            transport = .sharedMemory
+            presentTarget = allowPresent
+                ? PresentTarget(display: display, window: window, environment: ProcessInfo.processInfo.environment) : nil
+            transport = presentTarget != nil ? .present : .sharedMemory
             completionType = XShmGetEventBase(display) + ShmCompletion
         } else {
             transport = .putImage
@@ -83,6 +104,7 @@ final class FramePresenter {
         guard !closed else { return }
         closed = true
         freeBuffers()
+        presentTarget?.close()
         XFreeGC(display, gc)
     }
     private var closed = false
@@ -103,11 +125,30 @@ final class FramePresenter {
 
     /// Consumes the server's ShmCompletion events; true when `event` was one.
     func handle(_ event: inout XEvent) -> Bool {
+        if let presentTarget {
+            switch presentTarget.handle(&event) {
+            case .notPresent: break
+            case .other: return true
+            case .completion(let c):
+                if !c.isVblank, let buffer = buffers.first(where: { $0.busy && $0.serial == c.serial }) { buffer.busy = false }
+                if completions.count < 64 { completions.append(c) }
+                return true
+            }
+        }
         guard event.type == completionType else { return false }
         // Completions arrive in the order the copies were sent: the oldest busy buffer is free.
         if let buffer = buffers.first(where: { $0.busy }) { buffer.busy = false }
         return true
     }
+
+    /// The Present completions handled since the last call (the pacing's vblank phase).
+    func takeCompletions() -> [PresentTarget.Completion] {
+        defer { completions = [] }
+        return completions
+    }
+
+    /// Asks Present for the next vblank's UST/MSC (no-op without Present).
+    func requestVblank() { presentTarget?.requestVblank() }
 
     /// Draws a frame with `damage` into the next free buffer and sends the damaged pixels.
     /// `paint` receives a Cairo context on the buffer and what it must repaint (this
@@ -128,6 +169,17 @@ final class FramePresenter {
         lastPresentedRects = damage.rects
         lastPresentedPixels = damage.area
         guard !damage.isEmpty else { return true }
+        if let presentTarget, buffer.pixmap != 0, buffer.segment != nil {
+            // The pixmap mirrors the buffer: it takes all the buffer repainted, the window the frame's damage.
+            for r in repaint.rects {
+                XShmPutImage(display, buffer.pixmap, gc, buffer.image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                             UInt32(r.width), UInt32(r.height), 0)
+            }
+            buffer.serial = presentTarget.present(buffer.pixmap, rects: damage.rects)
+            buffer.busy = true
+            XFlush(display)
+            return true
+        }
         for r in damage.rects {
             let x = Int32(r.x), y = Int32(r.y), w = UInt32(r.width), h = UInt32(r.height)
             if buffer.segment != nil {
@@ -143,15 +195,20 @@ final class FramePresenter {
     }
 
     /// Blocks until the server has finished reading `buffer` (its ShmCompletion).
+    /// Events already received are read first: it blocks only while the server still holds the buffer.
     private func waitUntilFree(_ buffer: Buffer) {
+        if buffer.busy { blockedWaits += 1 }
         while buffer.busy {
             var event = XEvent()
-            var type = completionType
-            withUnsafeMutablePointer(to: &type) { typePointer in
-                typePointer.withMemoryRebound(to: Int8.self, capacity: 4) { arg in
+            // ShmCompletion's type, and the Present opcode its GenericEvents carry (-1 without).
+            var wanted: (Int32, Int32) = (completionType, presentTarget?.opcode ?? -1)
+            withUnsafeMutablePointer(to: &wanted) { pointer in
+                pointer.withMemoryRebound(to: Int8.self, capacity: 8) { arg in
                     _ = XIfEvent(display, &event, { _, event, arg in
                         guard let event, let arg else { return 0 }
-                        return event.pointee.type == UnsafeRawPointer(arg).load(as: Int32.self) ? 1 : 0
+                        let wanted = UnsafeRawPointer(arg).load(as: (Int32, Int32).self)
+                        if event.pointee.type == wanted.0 { return 1 }
+                        return event.pointee.type == GenericEvent && event.pointee.xcookie.extension == wanted.1 ? 1 : 0
                     }, arg)
                 }
             }
@@ -160,11 +217,15 @@ final class FramePresenter {
     }
 
     private func makeBuffers() -> Bool {
-        let count = transport == .sharedMemory ? 2 : 1
+        let shared = transport != .putImage
+        let count = shared ? 2 : 1
         for _ in 0..<count {
-            guard let buffer = transport == .sharedMemory ? makeSharedBuffer() : makePlainBuffer() else {
+            guard let buffer = shared ? makeSharedBuffer() : makePlainBuffer() else {
                 freeBuffers()
                 return false
+            }
+            if presentTarget != nil {
+                buffer.pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(depth))
             }
             buffers.append(buffer)
         }
@@ -263,6 +324,7 @@ final class FramePresenter {
         for buffer in buffers { waitUntilFree(buffer) }
         for buffer in buffers {
             cairo_surface_destroy(buffer.surface)
+            if buffer.pixmap != 0 { XFreePixmap(display, buffer.pixmap) }
             if let segment = buffer.segment {
                 XShmDetach(display, segment)
                 buffer.image.pointee.data = nil

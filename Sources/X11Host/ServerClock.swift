@@ -9,6 +9,8 @@ import InteractionEngine
 public struct ServerClock: Sendable {
     private var offset: Double?
     private var lastMapped: Millis = -.infinity
+    /// The server time of the last event mapped, ms (the frame log's input times).
+    public private(set) var lastServerTime: UInt = 0
     /// A server time more than this far behind the host means the clocks drifted or wrapped: resync.
     public static let maximumLag: Millis = 2000
 
@@ -17,6 +19,7 @@ public struct ServerClock: Sendable {
     /// The host time of an event stamped `serverTime`, observed at host time `now`.
     public mutating func map(_ serverTime: UInt, now: Millis) -> Millis {
         let t = Double(serverTime & 0xFFFF_FFFF)
+        lastServerTime = serverTime
         if offset == nil { offset = now - t }
         var mapped = t + offset!
         if mapped > now || mapped < now - ServerClock.maximumLag {

@@ -17,7 +17,7 @@ nonisolated(unsafe) private var connectionLost: (() -> Bool)?
 /// scene's timer, else forever), drain every queued event, coalesce motion,
 /// tick the engine, draw once, flush. With nothing moving it blocks in poll().
 public final class X11App {
-    /// 60 Hz.
+    /// 60 Hz: the interval without RANDR timings (the window paces from `DisplayPacing`).
     public static let frameInterval: Millis = 1000.0 / 60.0
     /// The window the X error handler (a C callback, which cannot capture) treats as ours.
     nonisolated(unsafe) private static var ownWindow: CX11.Window = 0
@@ -31,7 +31,8 @@ public final class X11App {
     private var translator = InputTranslator()
     var needsDraw = true
     private var wasAnimating = false
-    private var lastFrameTime: Millis = -.infinity
+    /// Refresh rate, vblank phase and the pacing decision (DisplayPacing.swift).
+    private var pacing: DisplayPacing!
     private var mapped = false
     private var announcedReady = false
     private var running = true
@@ -98,6 +99,8 @@ public final class X11App {
         let fitted = Size(width: Double(device.width) / scale, height: Double(device.height) / scale)
         if fitted != size && comparison == nil { session.handle(InputEvent(.resize(fitted), at: 0)) }
         signals = SignalPipe()
+        pacing = DisplayPacing(display: window.display, window: window.window, origin: origin,
+                               environment: ProcessInfo.processInfo.environment)
         if RendererPath.from(environment: ProcessInfo.processInfo.environment) == .compositor {
             compositor = FrameCompositor(display: window.display, window: window.window, width: frame.width, height: frame.height,
                                          owner: window)
@@ -198,8 +201,8 @@ public final class X11App {
             // A paused replay stands still even mid-animation: no frames until something changes.
             let animating = (transport?.isPaused != true && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
                 || renderer.layersNeedSettle
-            if (needsDraw || animating || wasAnimating) && now - lastFrameTime >= X11App.frameInterval - 1 {
-                draw(at: now)
+            if needsDraw || animating || wasAnimating, case .draw(let early) = pacing.decide(now: now, input: needsDraw) {
+                draw(at: now, early: early)
                 wasAnimating = animating
             }
             handle(session.flush())
@@ -210,6 +213,7 @@ public final class X11App {
             _ = poll(&fds, nfds_t(fds.count), capture.limit(timeout(now: clock())))
         }
         connectionLost = nil
+        pacing.finish()
         capture.finish(at: engineTime)
         if let summary = PictureWarnings.summary(renderer.imageFailures) { Session.warn(summary) }
         var fields: [String: DeckEvent.Value] = ["frames": .int(framesDrawn)]
@@ -226,7 +230,7 @@ public final class X11App {
         let replayPaused = transport?.isPaused == true
         if needsDraw || wasAnimating || (!replayPaused && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
             || renderer.layersNeedSettle || transport?.isPaused == false {
-            return Int32(max(0, (lastFrameTime + X11App.frameInterval - now).rounded(.up)))
+            return pacing.timeout(now: now, input: needsDraw)
         }
         // A replay's deck runs on the trace's time, which the transport moves: its timers wait for it.
         let deadlines = transport != nil ? [] : [session.deck.nextDeadline(), pendingReplay.first?.t].compactMap { $0 }
@@ -251,7 +255,11 @@ public final class X11App {
             XNextEvent(window.display, &event)
             if let drop = dragAndDrop.handle(&event) { receive(drop); continue }
             if capture.handle(&event) { continue }
-            if compositor?.handle(&event) == true { continue }
+            if let compositor, compositor.handle(&event) {
+                pacing.presenterEvents(compositor.presenter)
+                continue
+            }
+            if pacing.handle(&event) { continue }
             let now = clock()
             switch desktop.follow(&event) {
             case .notMine: break
@@ -270,6 +278,7 @@ public final class X11App {
                 deliver(InputEvent(.pointerCancel, at: now))
             case ConfigureNotify:
                 let e = event.xconfigure
+                pacing.windowConfigured(x: e.x, y: e.y)
                 if window.resize(width: Int(e.width), height: Int(e.height)) {
                     frame = ImageSurface(width: Int(e.width), height: Int(e.height))
                     compositor?.resize(width: Int(e.width), height: Int(e.height))
@@ -295,6 +304,7 @@ public final class X11App {
                 guard let deviceInput = translated else { continue }
                 let input = scale == 1 ? deviceInput : deviceInput.mapped { $0 * (1 / self.scale) }
                 if case .pointerMove = input.kind {
+                    pacing.noteInput(serverTime: translator.clock.lastServerTime)
                     pendingMotion = input  // coalesce: only the newest motion of a burst matters
                     continue
                 }
@@ -344,7 +354,7 @@ public final class X11App {
         session.emit(DeckEvent("cursor", ["shape": .string(shape.rawValue)]))
     }
 
-    private func draw(at time: Millis) {
+    private func draw(at time: Millis, early: Bool = false) {
         let started = monotonicMillis()
         window.protocols.frameWillDraw()
         var list = comparison?.render(at: engineTime) ?? session.deck.render(at: engineTime)
@@ -358,7 +368,7 @@ public final class X11App {
         window.protocols.frameDidDraw()
         session.deck.overlay?.recordFrameTime(monotonicMillis() - started)
         framesDrawn += 1
-        lastFrameTime = time
+        pacing.frameDrawn(at: time, early: early, presenter: compositor?.presenter)
         updateCursor()
         needsDraw = false
         if mapped && !announcedReady {

@@ -32,12 +32,13 @@ final class AppRun: @unchecked Sendable {  // `lines` is guarded by `lock`
     private var lines: [String] = []
     private let stateDir: String
 
-    init(binary: String, assets: String, size: String) throws {
+    init(binary: String, assets: String, size: String, scene: String = "wallet", environment: [String: String] = [:]) throws {
         stateDir = NSTemporaryDirectory() + "gesturedeck-bench-app-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--events", "--state", stateDir + "/state.json", "--assets", assets, "--size", size,
-                             "--scene", "wallet"]
+                             "--scene", scene]
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")

@@ -44,7 +44,7 @@ struct BenchOptions {
       --json     print one JSON object instead of the table
       --quick    a few seconds: fewer frames, 100 and 1,000 items, 2 s idle (CI)
       --assets   the sample data to build synthetic item sets from (default: the source tree's)
-      --only P   run only part P (engine, breakdown, render, latency, idle, memory, pictures, compare); repeatable
+      --only P   run only part P (engine, breakdown, render, latency, idle, memory, pictures, compare, pacing); repeatable
                  (compare: direct vs compositor interleaved, at 1280x800, 1920x1080 and 3840x2160 unless --size)
       --scene S  run only scene S; repeatable
       --items N  engine part at N items; repeatable
@@ -215,7 +215,7 @@ if options.only.contains("breakdown") || (options.only.isEmpty && !options.quick
 var server: XServer?
 if options.noX {
     report.skipped.append("window, latency and idle figures: --no-x")
-} else if wanted("render") || wanted("latency") || wanted("idle") || options.only.contains("compare") {
+} else if wanted("render") || wanted("latency") || wanted("idle") || options.only.contains("compare") || options.only.contains("pacing") {
     do {
         server = try XServer()
     } catch {
@@ -295,6 +295,25 @@ if let server, wanted("idle") {
         }
     } else {
         report.skipped.append("idle: no gesturedeck binary beside this one (swift build --product gesturedeck, or set GESTUREDECK_BIN)")
+    }
+}
+// Frame pacing of the real app, both paths (issue 21 item 8): only when asked for (`--only pacing`).
+if let server, options.only.contains("pacing") {
+    if let binary = IdleBench.binary() {
+        var lines = PacingResult.header.split(separator: "\n").map(String.init)
+        for path in ["direct", "compositor"] {
+            progress("pacing \(path)")
+            do {
+                let result = try PacingBench.run(path: path, binary: binary, assets: try synthetic.folder(items: 1000),
+                                                 server: server, dragSeconds: options.quick ? 1 : 4)
+                lines.append(result.line)
+            } catch {
+                report.errors.append("pacing \(path): \(error)")
+            }
+        }
+        report.notes.append(contentsOf: lines)
+    } else {
+        report.skipped.append("pacing: no gesturedeck binary beside this one (swift build --product gesturedeck, or set GESTUREDECK_BIN)")
     }
 }
 server?.stop()

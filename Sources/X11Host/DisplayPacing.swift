@@ -1,0 +1,202 @@
+import CX11
+import CXrandr
+import Foundation
+import InteractionEngine
+
+/// When the window draws its next frame: the pacing decision, a pure function of time.
+///
+/// Frames land on refresh slots one `interval` apart: on the display's vblank grid once its
+/// phase is known (Present's MSC notifications), else on a grid anchored at the frame that
+/// started a burst. An input that arrives more than half an interval after the last frame,
+/// in a refresh period that has no frame yet, is drawn at once (an "early" frame; without a
+/// known phase it re-anchors the grid); any other input waits for the next slot. Streaming
+/// input (a drag's motion every few ms) is so drawn once per refresh, on the slots, and the
+/// first input after a pause without waiting for one.
+public struct FramePacer: Sendable, Equatable {
+    /// The display's refresh interval, ms.
+    public var interval: Millis
+    /// A time a refresh began (a vblank) on the frame clock; nil until Present says.
+    public var vblank: Millis?
+    /// Without `vblank`: the frame the grid is anchored at.
+    private var anchor: Millis?
+    /// When the last frame was drawn.
+    public private(set) var lastFrame: Millis = -.infinity
+    /// A slot may be taken this much before its time: poll() sleeps in whole milliseconds, ms.
+    public static let slack: Millis = 1
+
+    public enum Decision: Equatable, Sendable {
+        /// Draw now; `early` when an input took the frame ahead of its slot.
+        case draw(early: Bool)
+        /// Nothing to draw before this time.
+        case wait(until: Millis)
+    }
+
+    public init(interval: Millis, vblank: Millis? = nil) {
+        self.interval = interval
+        self.vblank = vblank
+    }
+
+    private var phase: Millis? { vblank ?? anchor }
+
+    /// The next refresh slot after the last frame: the first grid point at least a quarter
+    /// interval after it (a frame drawn late in its period keeps the next vblank; one drawn
+    /// just before a vblank does not take it too), a full interval after it without a grid.
+    public var nextSlot: Millis {
+        guard lastFrame.isFinite else { return -.infinity }
+        guard let phase else { return lastFrame + interval }
+        let k = ((lastFrame + interval / 4 - phase) / interval).rounded(.up)
+        return phase + k * interval
+    }
+
+    /// Where the refresh period holding `time` began (nil without a grid).
+    private func periodStart(_ time: Millis) -> Millis? {
+        phase.map { $0 + ((time - $0) / interval).rounded(.down) * interval }
+    }
+
+    /// What to do at `now` for a frame that is wanted; `input` when new input (or a change
+    /// the user caused) is waiting to be shown, rather than an animation's next step.
+    public func decide(now: Millis, input: Bool) -> Decision {
+        let slot = nextSlot
+        if now >= slot - FramePacer.slack { return .draw(early: false) }
+        if input, now - lastFrame > interval / 2, (periodStart(now) ?? .infinity) > lastFrame + FramePacer.slack {
+            return .draw(early: true)
+        }
+        return .wait(until: slot - FramePacer.slack)
+    }
+
+    public mutating func frameDrawn(at time: Millis, early: Bool) {
+        // A frame after a pause, or an early one, anchors the grid (when the display's is not known).
+        if early || anchor == nil || time - lastFrame > interval + FramePacer.slack { anchor = time }
+        lastFrame = time
+    }
+}
+
+/// The window's frame pacing: the refresh rate from RANDR (re-read when the screen changes
+/// or the window moves), the vblank phase from Present, the pacing decision, and, when
+/// `GESTUREDECK_FRAME_LOG` names a file, a log of every frame for the bench.
+final class DisplayPacing {
+    private let display: OpaquePointer
+    private let window: CX11.Window
+    /// CLOCK_MONOTONIC ms at the host's time 0 (UST is CLOCK_MONOTONIC µs).
+    private let origin: Millis
+    private(set) var pacer: FramePacer
+    /// The RANDR rate in use, nil when the fallback applies.
+    private(set) var hz: Double?
+    private let screenChangeType: Int32?
+    private var windowOrigin: (x: Int32, y: Int32)?
+    private var log: FrameLog?
+    /// Server time (ms) of the newest pointer motion not shown yet.
+    private var pendingInput: UInt?
+    /// Frames drawn since the vblank phase was last asked for.
+    private var framesSincePhase = Int.max
+
+    init(display: OpaquePointer, window: CX11.Window, origin: Millis, environment: [String: String]) {
+        self.display = display
+        self.window = window
+        self.origin = origin
+        hz = OutputRefresh.query(display: display, window: window)
+        pacer = FramePacer(interval: OutputRefresh.interval(hz: hz))
+        screenChangeType = OutputRefresh.selectChanges(display: display, window: window)
+        if let path = environment["GESTUREDECK_FRAME_LOG"], !path.isEmpty { log = FrameLog(path: path) }
+    }
+
+    var interval: Millis { pacer.interval }
+
+    /// RRScreenChangeNotify: the rate is read again. True when `event` was one.
+    func handle(_ event: inout XEvent) -> Bool {
+        guard let screenChangeType, event.type == screenChangeType else { return false }
+        _ = XRRUpdateConfiguration(&event)
+        reread()
+        return true
+    }
+
+    /// A ConfigureNotify: when the window moved, the output under it may have changed.
+    func windowConfigured(x: Int32, y: Int32) {
+        guard windowOrigin.map({ $0 != (x, y) }) ?? true else { return }
+        let first = windowOrigin == nil
+        windowOrigin = (x, y)
+        if !first { reread() }
+    }
+
+    private func reread() {
+        hz = OutputRefresh.query(display: display, window: window)
+        pacer.interval = OutputRefresh.interval(hz: hz)
+        pacer.vblank = nil  // the phase of the new output is learnt again
+        framesSincePhase = .max
+    }
+
+    func decide(now: Millis, input: Bool) -> FramePacer.Decision { pacer.decide(now: now, input: input) }
+
+    /// poll()'s timeout in ms for a wanted frame.
+    func timeout(now: Millis, input: Bool) -> Int32 {
+        switch decide(now: now, input: input) {
+        case .draw: return 0
+        case .wait(let until): return Int32(max(0, min(Double(Int32.max), (until - now).rounded(.up))))
+        }
+    }
+
+    /// A pointer motion stamped `serverTime` (ms) was delivered to the engine.
+    func noteInput(serverTime: UInt) { pendingInput = serverTime }
+
+    /// A frame was drawn at `time` (host clock) and sent; `serial` is its Present serial, if any.
+    func frameDrawn(at time: Millis, early: Bool, presenter: FramePresenter?) {
+        pacer.frameDrawn(at: time, early: early)
+        framesSincePhase = framesSincePhase == .max ? .max : framesSincePhase + 1
+        if let presenter, presenter.transport == .present, framesSincePhase >= DisplayPacing.phaseEveryFrames {
+            presenter.requestVblank()
+            framesSincePhase = 0
+        }
+        log?.frame(drawn: time + origin, sent: monotonicMillis(), input: pendingInput, early: early,
+                   serial: presenter?.lastSerial, interval: pacer.interval)
+        pendingInput = nil
+    }
+
+    /// How often the vblank phase is asked for again while frames are drawn (drift), frames.
+    static let phaseEveryFrames = 120
+
+    /// After the presenter handled an event: a new vblank phase, and completed frames for the log.
+    func presenterEvents(_ presenter: FramePresenter) {
+        for complete in presenter.takeCompletions() {
+            let ust = Double(complete.ust) / 1000
+            // UST is CLOCK_MONOTONIC on a local server; another clock is not a phase to use.
+            guard abs(ust - monotonicMillis()) < 1000 else { continue }
+            if complete.isVblank { pacer.vblank = ust - origin }
+            log?.completed(serial: complete.serial, at: ust, msc: complete.msc, vblank: complete.isVblank)
+        }
+    }
+
+    /// Writes the log (at exit).
+    func finish() { log?.write() }
+}
+
+/// `GESTUREDECK_FRAME_LOG`: one line per frame, written at exit (the bench's `--only pacing`
+/// reads it): `frame <drawn ms> <sent ms> <input server ms or -1> <early 0/1> <serial or -1> <interval ms>`
+/// and, with Present, `presented <serial> <UST ms> <MSC>` and `vblank <UST ms> <MSC>`; times are CLOCK_MONOTONIC ms.
+private final class FrameLog {
+    let path: String
+    var lines: [String] = []
+    static let maximumLines = 200_000
+
+    init(path: String) { self.path = path }
+
+    func frame(drawn: Millis, sent: Millis, input: UInt?, early: Bool, serial: UInt32?, interval: Millis) {
+        guard lines.count < FrameLog.maximumLines else { return }
+        let i = input.map { String($0 & 0xFFFF_FFFF) } ?? "-1"
+        let s = serial.map { String($0) } ?? "-1"
+        lines.append("frame \(format(drawn)) \(format(sent)) \(i) \(early ? 1 : 0) \(s) \(format(interval))")
+    }
+
+    func completed(serial: UInt32, at ust: Millis, msc: UInt64, vblank: Bool) {
+        guard lines.count < FrameLog.maximumLines else { return }
+        lines.append(vblank ? "vblank \(format(ust)) \(msc)" : "presented \(serial) \(format(ust)) \(msc)")
+    }
+
+    private func format(_ t: Millis) -> String { String(format: "%.3f", t) }
+
+    func write() {
+        let text = lines.joined(separator: "\n") + "\n"
+        if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) {
+            FileHandle.standardError.write(Data("gesturedeck: GESTUREDECK_FRAME_LOG=\(path): cannot write the frame log\n".utf8))
+        }
+    }
+}

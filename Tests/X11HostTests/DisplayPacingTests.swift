@@ -1,0 +1,121 @@
+import InteractionEngine
+import Testing
+@testable import X11Host
+
+/// Frame pacing (issue 21 item 8): the refresh rate from a mode's timings, and the decision of
+/// when to draw, a pure function of the time passed in.
+@Suite struct DisplayPacingTests {
+    /// 1920x1080 timings (CEA-861 and CVT reduced blanking) at 59.94, 60, 120 and 144 Hz.
+    static let modes: [(hz: Double, mode: OutputRefresh.ModeTimings)] = [
+        (59.94, .init(dotClock: 148_351_648, hTotal: 2200, vTotal: 1125)),
+        (60, .init(dotClock: 148_500_000, hTotal: 2200, vTotal: 1125)),
+        (120, .init(dotClock: 297_000_000, hTotal: 2200, vTotal: 1125)),
+        (144, .init(dotClock: 324_000_000, hTotal: 2000, vTotal: 1125)),
+    ]
+
+    @Test func refreshRateFromModeTimings() throws {
+        let delta = 0.005
+        for (hz, mode) in Self.modes {
+            let rate = try #require(mode.hz, "\(mode)")
+            #expect(rate > hz - delta && rate < hz + delta, "\(mode): \(rate) Hz, expected \(hz)")
+        }
+        // 59.94 and 60 are told apart (their difference is 12 times `delta`).
+        #expect(abs(Self.modes[0].mode.hz! - Self.modes[1].mode.hz!) > 10 * delta)
+        // Interlaced modes show two fields per frame; double-scan ones each line twice.
+        let base = Self.modes[1].mode
+        var interlaced = base
+        interlaced.interlaced = true
+        #expect(interlaced.hz == base.hz! * 2)
+        var doubled = Self.modes[2].mode
+        doubled.doubleScan = true
+        #expect(doubled.hz == Self.modes[2].mode.hz! / 2)
+    }
+
+    @Test func modesWithoutTimingsFallBackToSixtyHertz() {
+        // Xvfb's modes have a dot clock of 0.
+        #expect(OutputRefresh.ModeTimings(dotClock: 0, hTotal: 0, vTotal: 0).hz == nil)
+        #expect(OutputRefresh.ModeTimings(dotClock: 148_500_000, hTotal: 0, vTotal: 1125).hz == nil)
+        // A broken mode line (1 MHz over 2200x1125 is 0.4 Hz) is not a rate either.
+        #expect(OutputRefresh.ModeTimings(dotClock: 1_000_000, hTotal: 2200, vTotal: 1125).hz == nil)
+        #expect(OutputRefresh.interval(hz: nil) == 1000 / OutputRefresh.fallbackHz)
+        #expect(OutputRefresh.rate(window: .init(x: 0, y: 0, width: 100, height: 100), crtcs: []) == nil)
+    }
+
+    @Test func theOutputHoldingMostOfTheWindowSetsTheRate() {
+        let left = (area: OutputRefresh.Area(x: 0, y: 0, width: 1920, height: 1080), mode: Self.modes[1].mode)
+        let right = (area: OutputRefresh.Area(x: 1920, y: 0, width: 1920, height: 1080), mode: Self.modes[3].mode)
+        // 1000 px wide: 300 on the left output, 700 on the right one.
+        let straddling = OutputRefresh.Area(x: 1620, y: 100, width: 1000, height: 500)
+        #expect(OutputRefresh.rate(window: straddling, crtcs: [left, right]) == Self.modes[3].mode.hz)
+        let mostlyLeft = OutputRefresh.Area(x: 1220, y: 100, width: 1000, height: 500)
+        #expect(OutputRefresh.rate(window: mostlyLeft, crtcs: [left, right]) == Self.modes[1].mode.hz)
+        // Off every output: the first one's rate.
+        let off = OutputRefresh.Area(x: 5000, y: 5000, width: 10, height: 10)
+        #expect(OutputRefresh.rate(window: off, crtcs: [right, left]) == Self.modes[3].mode.hz)
+        // A 144 Hz output runs the frames 6.94 ms apart.
+        #expect(abs(OutputRefresh.interval(hz: Self.modes[3].mode.hz) - 1000 / 144) < 0.01)
+    }
+
+    @Test func inputMoreThanHalfAnIntervalAfterTheLastFrameDrawsAtOnce() {
+        for interval in [1000.0 / 60, 1000.0 / 120, 1000.0 / 144] {
+            // The display's vblanks at 0, interval, 2 interval...; the last frame drawn 1.5 ms before one.
+            var pacer = FramePacer(interval: interval, vblank: 0)
+            #expect(pacer.decide(now: 0, input: true) == .draw(early: false), "the first frame is drawn at once")
+            let last = 10 * interval - 1.5
+            pacer.frameDrawn(at: last, early: false)
+            let half = last + interval / 2, delta = interval / 20
+            #expect(pacer.decide(now: half + delta, input: true) == .draw(early: true))
+            // Sooner, it waits for the slot: the first vblank at least a quarter interval after the last frame.
+            #expect(pacer.decide(now: half - delta, input: true) == .wait(until: 11 * interval - FramePacer.slack))
+            // An animation step waits for the slot even after half an interval.
+            #expect(pacer.decide(now: half + delta, input: false) == .wait(until: 11 * interval - FramePacer.slack))
+            #expect(pacer.decide(now: 11 * interval - FramePacer.slack, input: false) == .draw(early: false))
+            // A refresh period that already has a frame waits for the next one, however old the frame.
+            pacer.frameDrawn(at: 10 * interval + 1, early: false)
+            #expect(pacer.decide(now: 10 * interval + 1 + interval / 2 + delta, input: true)
+                    == .wait(until: 11 * interval - FramePacer.slack))
+        }
+    }
+
+    /// A drag's motion every 5 ms for a second: one frame per refresh, on the slots, whether
+    /// the vblank phase is known or not; the first motion after the pause is drawn at once.
+    @Test func streamingInputDrawsOneFramePerRefresh() {
+        for interval in [1000.0 / 60, 1000.0 / 144] {
+            for vblank in [nil, 3.0] {
+                var pacer = FramePacer(interval: interval, vblank: vblank)
+                pacer.frameDrawn(at: -500, early: false)  // the last frame before a pause
+                var frames: [Millis] = []
+                var pending = false
+                for ms in 0..<1000 {
+                    let now = Millis(ms)
+                    if ms % 5 == 0 { pending = true }
+                    guard pending, case .draw(let early) = pacer.decide(now: now, input: true) else { continue }
+                    pacer.frameDrawn(at: now, early: early)
+                    frames.append(now)
+                    pending = false
+                }
+                #expect(frames.first == 0, "the first motion after a pause waits for nothing")
+                let expected = 1000 / interval
+                #expect(Double(frames.count) > expected - 2 && Double(frames.count) < expected + 2,
+                        "\(frames.count) frames in 1 s at \(interval) ms (vblank \(String(describing: vblank)))")
+                let gaps = zip(frames.dropFirst(), frames).map { $0 - $1 }
+                #expect(gaps.allSatisfy { $0 > interval / 4 }, "frames closer than a quarter interval: \(gaps)")
+            }
+        }
+    }
+
+    @Test func slotsFollowTheVblankGridOnceItsPhaseIsKnown() {
+        let interval = 1000.0 / 60
+        var pacer = FramePacer(interval: interval, vblank: 1000)
+        // A frame drawn 3 ms after a vblank: the next slot is the following vblank.
+        pacer.frameDrawn(at: 1000 + 5 * interval + 3, early: false)
+        #expect(pacer.nextSlot == 1000 + 6 * interval)
+        // A frame drawn just before a vblank (an early input frame) skips it: it is less than a quarter interval away.
+        pacer.frameDrawn(at: 1000 + 6 * interval - 2, early: true)
+        #expect(pacer.nextSlot == 1000 + 7 * interval)
+        #expect(pacer.decide(now: 1000 + 7 * interval - FramePacer.slack, input: false) == .draw(early: false))
+        // A frame drawn late in its period (9 ms after the vblank) keeps the next one.
+        pacer.frameDrawn(at: 1000 + 7 * interval + 9, early: false)
+        #expect(pacer.nextSlot == 1000 + 8 * interval)
+    }
+}
