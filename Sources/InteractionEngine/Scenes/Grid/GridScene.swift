@@ -85,7 +85,8 @@ public final class GridScene: DeckScene {
     }
 
     var scroll = ScrollAxis()
-    var frames = GridTileFrames()
+    /// Tiles gliding to new slots after a reflow (G3); slots are in content coordinates.
+    var displacements = Displacements(.fixedSlots)
     var lift: Lift?
     var landing: Landing?
     var refusal: (id: String, offset: AnimatedValue)?
@@ -115,7 +116,7 @@ public final class GridScene: DeckScene {
     /// The id of the tile being held or landing.
     public var movingID: String? { lift?.id ?? landing?.id }
     /// How many tiles are gliding to new slots.
-    var travellingTiles: Int { frames.count }
+    var travellingTiles: Int { displacements.count }
 
     /// Where a tile is drawn, in scene coordinates.
     public struct Placement: Hashable, Sendable {
@@ -138,7 +139,7 @@ public final class GridScene: DeckScene {
         for index in layout.indices(intersectingTop: offset, height: size.height, extraRows: 1) {
             let tile = reorder.liveItems[index]
             guard tile.id != moving else { continue }
-            var frame = frames.frame(of: tile.id, slot: layout.frame(at: index), at: time)
+            var frame = displacements.frame(of: tile.id, layoutFrame: layout.frame(at: index), at: time)
             if pressFeedback?.id == tile.id { frame = pressFeedbackFrame(frame, at: time) }
             if let refusal, refusal.id == tile.id { frame = frame.offsetBy(dx: refusal.offset.value(at: time), dy: 0) }
             guard frame.intersects(viewport) else { continue }
@@ -202,8 +203,9 @@ public final class GridScene: DeckScene {
         defer { pressFeedback = nil }
         guard let index = reorder.liveItems.firstIndex(where: { $0.id == feedback.id }) else { return }
         let slot = layout.frame(at: index)
-        let now = pressFeedbackFrame(frames.frame(of: feedback.id, slot: slot, at: time), at: time)
-        frames.move(feedback.id, from: now, to: slot, at: time, spec: metrics.reflowAnimation, reduceMotion: reduceMotion)
+        let now = pressFeedbackFrame(displacements.frame(of: feedback.id, layoutFrame: slot, at: time), at: time)
+        displacements.record(feedback.id, from: now, to: slot, at: time, spec: metrics.reflowAnimation,
+                             reduceMotion: reduceMotion)
     }
 
     /// A scene point in content coordinates.
@@ -217,7 +219,7 @@ public final class GridScene: DeckScene {
         guard newSize.width.isFinite, newSize.height.isFinite else { return }
         size = Size(width: max(1, newSize.width), height: max(1, newSize.height))
         reorder.resize(width: size.width)
-        frames.removeAll()
+        displacements.removeAll()
         scroll.setContent(length: layout.contentHeight, viewport: size.height, at: time)
         // The held tile follows the new column width at once (its grab scaled with it).
         if lift != nil { updateMovement(at: time) }
@@ -277,7 +279,7 @@ public final class GridScene: DeckScene {
         finishLandingIfDone(at: time)
         autoScroll(at: time)
         scroll.tick(at: time)
-        frames.prune(at: time)
+        displacements.prune(at: time)
         if var held = lift, held.scale.settle(at: time) { lift = held }
         if let shaking = refusal, !shaking.offset.isAnimating(at: time) { refusal = nil }
     }
@@ -285,7 +287,7 @@ public final class GridScene: DeckScene {
     public func needsFrame(at time: Millis) -> Bool {
         if lift != nil { return true }  // a press by itself draws nothing (it waits for the hold asleep)
         if case .settling = phase { return true }
-        return scroll.isAnimating(at: time) || frames.isAnimating(at: time)
+        return scroll.isAnimating(at: time) || displacements.isAnimating(at: time)
             || (refusal?.offset.isAnimating(at: time) ?? false)
     }
 

@@ -38,8 +38,8 @@ public final class MessagesScene: DeckScene {
     var layout: MessagesLayout
     /// Swipe offsets (≤ 0) of rows that are not at rest closed.
     var swipes: [String: AnimatedValue] = [:]
-    /// Vertical displacements of rows moving to new slots after an edit.
-    var displacements: [String: AnimatedValue] = [:]
+    /// Displacements of rows moving to new slots after an edit (slots in content coordinates).
+    var displacements = Displacements(.followsLayout)
     /// The row drawn above the others while it moves (a pinned row flying up).
     var liftedID: String?
     /// Deleted rows fading out where they were.
@@ -160,19 +160,15 @@ public final class MessagesScene: DeckScene {
             _ = v.settle(at: time)
             return !v.isAnimating(at: time) && v.value(at: time) == 0 ? nil : v
         }
-        displacements = displacements.compactMapValues { value in
-            var v = value
-            _ = v.settle(at: time)
-            return v.isAnimating(at: time) ? v : nil
-        }
+        displacements.prune(at: time)
         ghosts.removeAll { !$0.fade.isAnimating(at: time) }
-        if let lifted = liftedID, displacements[lifted] == nil { liftedID = nil }
+        if let lifted = liftedID, !displacements.contains(lifted) { liftedID = nil }
     }
 
     public func needsFrame(at time: Millis) -> Bool {
         scroll.isAnimating(at: time)  // a press by itself draws nothing
             || swipes.values.contains { $0.isAnimating(at: time) }
-            || displacements.values.contains { $0.isAnimating(at: time) }
+            || displacements.isAnimating(at: time)
             || ghosts.contains { $0.fade.isAnimating(at: time) }
     }
 
@@ -218,14 +214,13 @@ public final class MessagesScene: DeckScene {
         let range = layout.visibleRange(offset: offset, rowCount: list.count, margin: 1)
         var indices = Array(range)
         // Rows sliding in from outside the window are few (they moved this frame).
-        let moving = displacements.keys.compactMap { list.index(of: $0) }.filter { !range.contains($0) }
+        let moving = displacements.ids.compactMap { list.index(of: $0) }.filter { !range.contains($0) }
         indices += moving.sorted()
         var placed: [PlacedRow] = []
         var lifted: PlacedRow?
         for index in indices {
             let row = list.rows[index]
-            let y = layout.slotY(index) + (displacements[row.id]?.value(at: time) ?? 0) - offset
-            let frame = layout.rowFrame(y: y)
+            let frame = contentFrame(of: row.id, index: index, at: time).offsetBy(dx: 0, dy: -offset)
             guard frame.maxY > 0, frame.minY < layout.viewportHeight else { continue }
             if row.id == liftedID {
                 lifted = PlacedRow(index: index, row: row, frame: frame)
@@ -336,7 +331,7 @@ public final class MessagesScene: DeckScene {
         }
         list.delete(id)
         swipes[id] = nil
-        displacements[id] = nil
+        displacements.remove(id)
         if openRowID == id {
             openRowID = nil
             focusedButton = nil
@@ -355,10 +350,10 @@ public final class MessagesScene: DeckScene {
     func displayedPositions(at time: Millis) -> [String: Double] {
         let range = layout.visibleRange(offset: scroll.offset(at: time), rowCount: list.count, margin: 1)
         var positions: [String: Double] = [:]
-        let indices = Array(range) + displacements.keys.compactMap { list.index(of: $0) }
+        let indices = Array(range) + displacements.ids.compactMap { list.index(of: $0) }
         for index in indices {
             let id = list.rows[index].id
-            positions[id] = layout.slotY(index) + (displacements[id]?.value(at: time) ?? 0)
+            positions[id] = contentFrame(of: id, index: index, at: time).minY
         }
         return positions
     }
@@ -367,12 +362,13 @@ public final class MessagesScene: DeckScene {
     func slideToNewSlots(from before: [String: Double], at time: Millis) {
         for (id, oldY) in before {
             guard let index = list.index(of: id) else { continue }
-            let distance = oldY - layout.slotY(index)
-            let velocity = displacements[id]?.velocity(at: time) ?? 0
-            var displacement = AnimatedValue(distance)
-            displacement.animate(to: 0, at: time, spec: metrics.moveAnimation, reduceMotion: reduceMotion,
-                                 initialVelocity: velocity)
-            displacements[id] = displacement.isAnimating(at: time) ? displacement : nil
+            displacements.record(id, from: layout.rowFrame(y: oldY), to: layout.rowFrame(y: layout.slotY(index)),
+                                 at: time, spec: metrics.moveAnimation, reduceMotion: reduceMotion)
         }
+    }
+
+    /// Where the row at `index` is drawn in content coordinates: its slot plus its displacement.
+    func contentFrame(of id: String, index: Int, at time: Millis) -> Rect {
+        displacements.frame(of: id, layoutFrame: layout.rowFrame(y: layout.slotY(index)), at: time)
     }
 }
