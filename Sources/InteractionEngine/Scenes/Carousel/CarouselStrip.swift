@@ -123,8 +123,8 @@ public struct CarouselStrip: Sendable {
     public var isDragging: Bool { scroll.isDragging }
 
     /// The visible items at `time`, in drawing order, in strip coordinates.
-    public func visibleAttributes(at time: Millis) -> [CarouselItemAttributes] {
-        layout.attributes(atOffset: offset(at: time))
+    public func visibleItems(at time: Millis) -> [LaidOutItem] {
+        layout.items(atOffset: offset(at: time)) { items.indices.contains($0) ? items[$0].id : "" }
     }
 
     /// The item under `point` (host coordinates) at `time`: the topmost zoomed
@@ -132,7 +132,7 @@ public struct CarouselStrip: Sendable {
     public func itemIndex(at point: Point, time: Millis) -> Int? {
         guard frame.contains(point) else { return nil }
         let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
-        return visibleAttributes(at: time).reversed().first { $0.zoomedFrame.contains(local) }?.index
+        return visibleItems(at: time).reversed().first { $0.frame.contains(local) }?.index
     }
 
     // MARK: Input
@@ -181,12 +181,13 @@ public struct CarouselStrip: Sendable {
     public func render(into list: inout DisplayList, at time: Millis) {
         let unit = layout.options.itemWidth / Metrics.referenceWidth
         list.clipped(to: frame) { list in
-            for attributes in visibleAttributes(at: time) where items.indices.contains(attributes.index) {
-                let cell = attributes.frame.offsetBy(dx: frame.minX, dy: frame.minY)
+            let offset = self.offset(at: time)
+            for item in visibleItems(at: time) where items.indices.contains(item.index) {
+                let cell = layout.cell(of: item.index, atOffset: offset).offsetBy(dx: frame.minX, dy: frame.minY)
                 let anchor = Point(x: cell.midX, y: cell.midY)
-                list.transformed(by: .scale(attributes.zoom, about: anchor)) { list in
-                    renderCell(items[attributes.index], in: cell, alpha: attributes.alpha,
-                               selected: attributes.index == selectedIndex, unit: unit, into: &list)
+                list.transformed(by: .scale(item.scale, about: anchor)) { list in
+                    renderCell(items[item.index], in: cell, alpha: item.opacity,
+                               selected: item.index == selectedIndex, unit: unit, into: &list)
                 }
             }
         }

@@ -119,7 +119,7 @@ extension GridScene {
     }
 
     /// Starts the landing animation of the held tile into `slot`.
-    func land(_ held: Lift, from start: Placement?, in slot: Int, at time: Millis) {
+    func land(_ held: Lift, from start: LaidOutItem?, in slot: Int, at time: Millis) {
         var center = AnimatedPoint(start?.frame.center ?? layout.center(at: slot))
         center.animate(to: layout.center(at: slot), at: time, spec: metrics.dropAnimation, reduceMotion: reduceMotion)
         var scale = AnimatedValue(held.scale.value(at: time))

@@ -118,24 +118,15 @@ public final class GridScene: DeckScene {
     /// How many tiles are gliding to new slots.
     var travellingTiles: Int { displacements.count }
 
-    /// Where a tile is drawn, in scene coordinates.
-    public struct Placement: Hashable, Sendable {
-        public var id: String
-        public var index: Int
-        public var frame: Rect
-        public var scale: Double
-        public var lifted: Bool
-    }
-
     /// The visible tiles as drawn at `time`, in slot order, the held or landing tile last.
     ///
     /// Only rows intersecting the viewport (one extra row each side, for tiles
     /// gliding in or out) are looked at.
-    public func visiblePlacements(at time: Millis) -> [Placement] {
+    public func visiblePlacements(at time: Millis) -> [LaidOutItem] {
         let offset = scroll.offset(at: time)
         let viewport = Rect(x: 0, y: offset, width: size.width, height: size.height)
         let moving = movingID
-        var result: [Placement] = []
+        var result: [LaidOutItem] = []
         for index in layout.indices(intersectingTop: offset, height: size.height, extraRows: 1) {
             let tile = reorder.liveItems[index]
             guard tile.id != moving else { continue }
@@ -143,29 +134,30 @@ public final class GridScene: DeckScene {
             if pressFeedback?.id == tile.id { frame = pressFeedbackFrame(frame, at: time) }
             if let refusal, refusal.id == tile.id { frame = frame.offsetBy(dx: refusal.offset.value(at: time), dy: 0) }
             guard frame.intersects(viewport) else { continue }
-            result.append(Placement(id: tile.id, index: index, frame: frame.offsetBy(dx: 0, dy: -offset),
-                                    scale: 1, lifted: false))
+            let scale = pressFeedback?.id == tile.id ? pressFeedbackScale(at: time) : 1
+            result.append(LaidOutItem(id: tile.id, index: index, frame: frame.offsetBy(dx: 0, dy: -offset),
+                                      scale: scale))
         }
         if let top = movingPlacement(at: time) {
-            result.append(Placement(id: top.id, index: top.index, frame: top.frame.offsetBy(dx: 0, dy: -offset),
-                                    scale: top.scale, lifted: true))
+            result.append(LaidOutItem(id: top.id, index: top.index, frame: top.frame.offsetBy(dx: 0, dy: -offset),
+                                      scale: top.scale, isLifted: true))
         }
         return result
     }
 
     /// The held or landing tile in content coordinates: its frame already scaled.
-    func movingPlacement(at time: Millis) -> Placement? {
+    func movingPlacement(at time: Millis) -> LaidOutItem? {
         let side = layout.tileSize
         if let lift, let movement = reorder.movement {
             let center = heldCenter(lift, movement, at: time)
             let scale = lift.scale.value(at: time)
-            return Placement(id: lift.id, index: movement.current, frame: square(center, side * scale),
-                             scale: scale, lifted: true)
+            return LaidOutItem(id: lift.id, index: movement.current, frame: square(center, side * scale),
+                               scale: scale, isLifted: true)
         }
         if let landing {
             let scale = landing.scale.value(at: time)
-            return Placement(id: landing.id, index: landing.slot,
-                             frame: square(landing.center.value(at: time), side * scale), scale: scale, lifted: true)
+            return LaidOutItem(id: landing.id, index: landing.slot,
+                               frame: square(landing.center.value(at: time), side * scale), scale: scale, isLifted: true)
         }
         return nil
     }

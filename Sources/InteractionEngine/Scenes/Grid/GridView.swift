@@ -5,13 +5,13 @@ extension GridScene {
         var list = DisplayList()
         let placements = visiblePlacements(at: time)
         let offset = scrollOffset(at: time)
-        if let moving = placements.last, moving.lifted, let tile = tile(at: moving.index, id: moving.id) {
+        if let moving = placements.last, moving.isLifted, let tile = tile(at: moving.index, id: moving.id) {
             let slot = layout.frame(at: moving.index).offsetBy(dx: 0, dy: -offset)
             GridTileStyle.drawPlaceholder(for: tile, in: slot, into: &list)
         }
         // The focused tile goes above its neighbours, so a Shift+arrow move glides over them.
-        let focused = focusVisible ? focus.flatMap { f in placements.first { $0.index == f && !$0.lifted } } : nil
-        for placement in placements where !placement.lifted && placement != focused {
+        let focused = focusVisible ? focus.flatMap { f in placements.first { $0.index == f && !$0.isLifted } } : nil
+        for placement in placements where !placement.isLifted && placement != focused {
             guard let tile = tile(at: placement.index, id: placement.id) else { continue }
             GridTileStyle.draw(tile, in: placement.frame, lift: 0, into: &list)
         }
@@ -19,7 +19,7 @@ extension GridScene {
             GridTileStyle.draw(tile, in: focused.frame, lift: 0, into: &list)
             GridTileStyle.drawFocusRing(around: focused.frame, into: &list)
         }
-        if let moving = placements.last, moving.lifted, let tile = tile(at: moving.index, id: moving.id) {
+        if let moving = placements.last, moving.isLifted, let tile = tile(at: moving.index, id: moving.id) {
             let lift = (moving.scale - 1) / (metrics.liftScale - 1)
             GridTileStyle.draw(tile, in: moving.frame, lift: lift, into: &list)
         }

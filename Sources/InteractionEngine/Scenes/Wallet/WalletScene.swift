@@ -12,13 +12,6 @@ public final class WalletScene: DeckScene {
     public var name: String { Self.name }
     public let title = "Wallet"
 
-    /// A card as drawn at some moment: which one, where, and whether it is the lifted layer.
-    public struct DrawnCard: Hashable, Sendable {
-        public let id: String
-        public let frame: Rect
-        public let isLifted: Bool
-    }
-
     /// Stack or one card opened over a footer of the others.
     enum Mode: Sendable {
         case stack
@@ -228,28 +221,30 @@ public final class WalletScene: DeckScene {
 
     /// The cards to draw at `time`, bottom to top: those that intersect the
     /// viewport and are not hidden under another card (W1, W2), then the lifted one.
-    public func drawnCards(at time: Millis) -> [DrawnCard] {
+    public func drawnCards(at time: Millis) -> [LaidOutItem] {
         let offset = scroll.offset(at: time)
         var slots = Set(candidateSlots(offset: offset))
         for id in displacements.ids { if let s = slotByID[id] { slots.insert(s) } }
         let lifted = liftedID
         let viewport = Rect(origin: .zero, size: layout.viewport)
-        var placed: [(z: Int, card: DrawnCard)] = []
+        var placed: [(z: Int, card: LaidOutItem)] = []
         for slot in slots {
             let id = cards[slot].id
             guard id != lifted else { continue }
             let frame = presentedFrame(id: id, slot: slot, offset: offset, at: time)
             guard frame.intersects(viewport) else { continue }
-            placed.append((zIndex(id: id, slot: slot), DrawnCard(id: id, frame: frame, isLifted: false)))
+            let scale = holdFeedback?.id == id ? holdFeedbackScale(at: time) : 1
+            placed.append((zIndex(id: id, slot: slot), LaidOutItem(id: id, index: slot, frame: frame, scale: scale)))
         }
         placed.sort { $0.z < $1.z }
-        var drawn: [DrawnCard] = []
+        var drawn: [LaidOutItem] = []
         for (i, item) in placed.enumerated() {
             let covered = placed[(i + 1)...].contains { Self.covers($0.card.frame, item.card.frame) }
             if !covered { drawn.append(item.card) }
         }
         if case .lifting(let lift) = interaction {
-            drawn.append(DrawnCard(id: lift.id, frame: lift.frame(at: time), isLifted: true))
+            drawn.append(LaidOutItem(id: lift.id, index: lift.slot, frame: lift.frame(at: time),
+                                     scale: lift.scale.value(at: time), isLifted: true))
         }
         return drawn
     }
