@@ -10,6 +10,11 @@ func carouselTestItems(_ count: Int) -> [CarouselItem] {
     /// The seed's strip in a 480 px wide window, 150 px tall.
     static let layout = CarouselLayout(options: .standard, itemCount: 16, size: Size(width: 480, height: 150))
 
+    /// The layout pass of `layout` at `offset`, items named by their index.
+    static func items(_ layout: CarouselLayout, atOffset offset: Double) -> [LaidOutItem] {
+        layout.items(atOffset: offset) { "\($0)" }
+    }
+
     /// C3: zoom = 1 + 0.2·(1 - |d|/80) strictly inside 80 px, opaque there;
     /// at exactly 80 px and beyond, zoom 1 and alpha 0.5 (the seed's `ABS(d) < 80`).
     @Test(arguments: [
@@ -42,9 +47,11 @@ func carouselTestItems(_ count: Int) -> [CarouselItem] {
         axis.scroll(to: 1e9, at: 0, animated: false)
         #expect(axis.offset(at: 0) == l.offset(centering: 15))
         for index in [0, 7, 15] {
-            let a = l.attributes(of: index, atOffset: l.offset(centering: index))
-            #expect(a.distance == 0 && a.zoom == 1.2 && a.alpha == 1)
-            #expect(a.frame.width == 64 && a.frame.height == 150 && a.frame.minY == 0)
+            let a = l.item(index, atOffset: l.offset(centering: index), id: "\(index)")
+            #expect(a.distanceFromCentre == 0 && a.scale == 1.2 && a.opacity == 1)
+            let cell = l.cell(of: index, atOffset: l.offset(centering: index))
+            #expect(cell.width == 64 && cell.height == 150 && cell.minY == 0)
+            #expect(a.frame == cell.scaled(by: 1.2), "drawn zoomed about the cell's centre")
         }
     }
 
@@ -52,39 +59,39 @@ func carouselTestItems(_ count: Int) -> [CarouselItem] {
     /// on the 80 px boundary (pitch 80), so only the centred item is lit.
     @Test func restingStripLightsOneItem() {
         let l = Self.layout
-        let attributes = l.attributes(atOffset: l.offset(centering: 5))
-        let active = attributes.filter(\.isActive)
+        let attributes = Self.items(l, atOffset: l.offset(centering: 5))
+        let active = attributes.filter { l.isActive(distance: $0.distanceFromCentre!) }
         #expect(active.map(\.index) == [5])
         #expect(attributes.last?.index == 5, "the centred item is drawn last, on top")
         let neighbours = attributes.filter { abs($0.index - 5) == 1 }
-        #expect(neighbours.count == 2 && neighbours.allSatisfy { $0.alpha == 0.5 && $0.zoom == 1 })
+        #expect(neighbours.count == 2 && neighbours.allSatisfy { $0.opacity == 0.5 && $0.scale == 1 })
     }
 
     /// Between two items both are lit; the nearer one is larger and on top.
     @Test func midScrollDrawOrder() {
         let l = Self.layout
-        let attributes = l.attributes(atOffset: l.offset(centering: 5) + 30)
-        let active = attributes.filter(\.isActive)
+        let attributes = Self.items(l, atOffset: l.offset(centering: 5) + 30)
+        let active = attributes.filter { l.isActive(distance: $0.distanceFromCentre!) }
         #expect(Set(active.map(\.index)) == [5, 6])
         #expect(attributes.suffix(2).map(\.index) == [6, 5], "inactive first, then by zoom: 5 is nearer")
         let six = attributes.first { $0.index == 6 }
-        #expect(abs((six?.zoom ?? 0) - (1 + 0.2 * (1 - 50.0 / 80))) < 1e-12)
+        #expect(abs((six?.scale ?? 0) - (1 + 0.2 * (1 - 50.0 / 80))) < 1e-12)
     }
 
     /// Only visible items are laid out: 10,000 items cost what 16 do.
     @Test func onlyVisibleItemsAreLaidOut() {
         let big = CarouselLayout(options: .standard, itemCount: 10_000, size: Size(width: 480, height: 150))
         for index in [0, 5000, 9999] {
-            let attributes = big.attributes(atOffset: big.offset(centering: index))
+            let attributes = Self.items(big, atOffset: big.offset(centering: index))
             #expect(attributes.count <= 480 / 80 + 3)
             #expect(attributes.contains { $0.index == index })
             for a in attributes {
-                let drawn = a.zoomedFrame
+                let drawn = a.frame
                 #expect(drawn.maxX > 0 && drawn.minX < 480, "item \(a.index) is off screen")
             }
         }
-        #expect(big.attributes(atOffset: .infinity).isEmpty)
-        #expect(CarouselLayout(itemCount: 0, size: Size(width: 480, height: 150)).attributes(atOffset: 0).isEmpty)
+        #expect(Self.items(big, atOffset: .infinity).isEmpty)
+        #expect(Self.items(CarouselLayout(itemCount: 0, size: Size(width: 480, height: 150)), atOffset: 0).isEmpty)
     }
 
     /// C6: every option changes the layout.
@@ -95,7 +102,7 @@ func carouselTestItems(_ count: Int) -> [CarouselItem] {
         #expect(l.pitch == 120 && l.contentLength == 4 * 100 + 3 * 20 && l.leadingInset == 250)
         #expect(l.zoom(distance: 0) == 1.5 && abs(l.zoom(distance: 20) - 1.25) < 1e-12)
         #expect(!l.isActive(distance: 40) && l.alpha(distance: 40) == 0.3)
-        #expect(l.attributes(of: 2, atOffset: l.offset(centering: 1)).frame.minX == 250 + 120)
+        #expect(l.cell(of: 2, atOffset: l.offset(centering: 1)).minX == 250 + 120)
 
         // Nonsense options are made drawable rather than trusted.
         options = CarouselOptions(itemWidth: -5, spacing: .nan, zoomFactor: -7, activeDistance: -1, inactiveAlpha: 3)

@@ -38,7 +38,7 @@ import Testing
         /// The centre of item `index` on screen now.
         func itemCentre(_ index: Int) -> Point {
             let strip = scene.strip
-            let cell = strip.visibleAttributes(at: time).first { $0.index == index }!.frame
+            let cell = strip.visibleItems(at: time).first { $0.index == index }!.frame
             return Point(x: cell.midX + strip.frame.minX, y: cell.midY + strip.frame.minY)
         }
         func settle() { wait(3000) }

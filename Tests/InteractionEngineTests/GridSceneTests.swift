@@ -83,7 +83,7 @@ private final class GridDriver {
         #expect(d.names() == ["lift"] && d.events[0].string("id") == "t5" && d.events[0].int("index") == 5)
         d.wait(250)
         var top = d.scene.visiblePlacements(at: d.time).last!
-        #expect(top.lifted && top.id == "t5" && abs(top.scale - 1.05) < 1e-9)
+        #expect(top.isLifted && top.id == "t5" && abs(top.scale - 1.05) < 1e-9)
         #expect(abs(top.frame.width - 103 * 1.05) < 1e-9)
         let to = grab + Point(x: -37, y: 51)
         d.drag(to: to, from: grab)
@@ -239,7 +239,7 @@ private final class GridDriver {
         #expect(d.scene.reorder.movement!.current >= slotBefore + 4 * 4, "reflow continues while scrolling")
         // The held tile stays under the pointer while the content moves.
         let top = d.scene.visiblePlacements(at: d.time).last!
-        #expect(top.lifted && abs(top.frame.midY - edge.y) < 1e-6)
+        #expect(top.isLifted && abs(top.frame.midY - edge.y) < 1e-6)
         // Nothing scrolls in the middle.
         d.drag(to: Point(x: edge.x, y: 400), from: edge)
         let middle = d.scene.scrollOffset(at: d.time)

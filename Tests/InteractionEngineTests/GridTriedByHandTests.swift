@@ -32,7 +32,7 @@ import Testing
         }
         var offset: Double { scene.scrollOffset(at: time) }
         func slot(_ i: Int) -> Point { scene.layout.center(at: i) - Point(x: 0, y: offset) }
-        func placement(_ id: String) -> GridScene.Placement? { scene.visiblePlacements(at: time).first { $0.id == id } }
+        func placement(_ id: String) -> LaidOutItem? { scene.visiblePlacements(at: time).first { $0.id == id } }
         func moved(to p: Point) { send(.pointerMove(p)) }
         /// Presses slot `i` (at `grab` from its centre) and holds until it lifts and has grown.
         func lift(_ i: Int, grab: Point = .zero) -> String {

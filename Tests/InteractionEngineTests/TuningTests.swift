@@ -151,10 +151,10 @@ import Testing
         let scene = CarouselScene(items: carouselTestItems(12))
         scene.resize(to: Size(width: 480, height: 756), at: 0)
         scene.apply(Tuning(["carousel.zoom": zoom]), at: 0)
-        let attributes = scene.strip.visibleAttributes(at: 0)
-        let centre = attributes.min { abs($0.distance) < abs($1.distance) }
-        #expect(abs((centre?.zoom ?? 0) - zoom) < 1e-9)
-        #expect(abs((centre?.zoomedFrame.width ?? 0) - zoom * (centre?.frame.width ?? 0)) < 1e-9)
+        let items = scene.strip.visibleItems(at: 0)
+        let centre = items.min { abs($0.distanceFromCentre!) < abs($1.distanceFromCentre!) }
+        #expect(abs((centre?.scale ?? 0) - zoom) < 1e-9)
+        #expect(abs((centre?.frame.width ?? 0) - zoom * scene.strip.options.itemWidth) < 1e-9)
     }
 
     /// `wallet.closeFlingVelocity` straddled: a downward fling of the expanded card just under the

@@ -54,7 +54,7 @@ final class WalletDriver {
     /// The offset now.
     var offset: Double { scene.offset(at: time) }
     /// The cards drawn now, bottom to top.
-    var drawn: [WalletScene.DrawnCard] { scene.drawnCards(at: time) }
+    var drawn: [LaidOutItem] { scene.drawnCards(at: time) }
 
     func frame(_ id: String) -> Rect? { scene.frame(of: id, at: time) }
 

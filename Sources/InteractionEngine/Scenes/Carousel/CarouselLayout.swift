@@ -1,25 +1,3 @@
-/// Where one strip item is drawn, how large and how opaque: the result of a
-/// layout pass, like a `UICollectionViewLayoutAttributes`.
-public struct CarouselItemAttributes: Hashable, Sendable {
-    /// The item's index in the strip.
-    public var index: Int
-    /// The item's cell before zooming, in strip coordinates (x from the
-    /// strip's left edge, the full strip height).
-    public var frame: Rect
-    /// Signed distance from the item's centre to the strip's centre along x
-    /// (positive: right of the centre).
-    public var distance: Double
-    /// Scale applied about the cell's centre.
-    public var zoom: Double
-    /// Opacity of the whole cell.
-    public var alpha: Double
-    /// True within the active distance: zoomed, opaque and drawn on top.
-    public var isActive: Bool
-
-    /// The cell as drawn, scaled about its centre.
-    public var zoomedFrame: Rect { frame.scaled(by: zoom) }
-}
-
 /// The strip's geometry as a pure function of the options, the item count and
 /// the strip size (SPEC C2, C3).
 ///
@@ -98,32 +76,37 @@ public struct CarouselLayout: Hashable, Sendable {
 
     /// The items that intersect the strip at `offset`, in drawing order:
     /// inactive ones first, then active ones by increasing zoom (the one
-    /// nearest the centre last, on top). Only visible items are computed.
-    public func attributes(atOffset offset: Double) -> [CarouselItemAttributes] {
+    /// nearest the centre last, on top), each named by `id`. Only visible items are computed.
+    public func items(atOffset offset: Double, id: (Int) -> String) -> [LaidOutItem] {
         guard let range = visibleRange(atOffset: offset) else { return [] }
-        let centre = size.width / 2
-        var result: [CarouselItemAttributes] = []
+        var result: [(item: LaidOutItem, isActive: Bool)] = []
         result.reserveCapacity(range.count)
         for index in range {
-            let frame = Rect(x: Double(index) * pitch - offset, y: 0, width: options.itemWidth, height: size.height)
-            let d = frame.midX - centre
-            result.append(CarouselItemAttributes(index: index, frame: frame, distance: d, zoom: zoom(distance: d),
-                                                 alpha: alpha(distance: d), isActive: isActive(distance: d)))
+            let item = self.item(index, atOffset: offset, id: id(index))
+            result.append((item, isActive(distance: item.distanceFromCentre ?? .infinity)))
         }
         result.sort { a, b in
             if a.isActive != b.isActive { return !a.isActive }
-            if a.zoom != b.zoom { return a.zoom < b.zoom }
-            return a.index < b.index
+            if a.item.scale != b.item.scale { return a.item.scale < b.item.scale }
+            return a.item.index < b.item.index
         }
-        return result
+        return result.map(\.item)
     }
 
-    /// The attributes of item `index` at `offset`, visible or not.
-    public func attributes(of index: Int, atOffset offset: Double) -> CarouselItemAttributes {
-        let frame = Rect(x: Double(index) * pitch - offset, y: 0, width: options.itemWidth, height: size.height)
-        let d = frame.midX - size.width / 2
-        return CarouselItemAttributes(index: index, frame: frame, distance: d, zoom: zoom(distance: d),
-                                      alpha: alpha(distance: d), isActive: isActive(distance: d))
+    /// Item `index`, named `id`, at `offset`, visible or not: its zoomed cell
+    /// (`cell(of:atOffset:)` scaled about its centre), zoom, alpha and distance from the centre.
+    public func item(_ index: Int, atOffset offset: Double, id: String) -> LaidOutItem {
+        let cell = self.cell(of: index, atOffset: offset)
+        let d = cell.midX - size.width / 2
+        let z = zoom(distance: d)
+        return LaidOutItem(id: id, index: index, frame: cell.scaled(by: z), scale: z, opacity: alpha(distance: d),
+                           distanceFromCentre: d)
+    }
+
+    /// Item `index`'s cell before zooming, in strip coordinates (x from the
+    /// strip's left edge, the full strip height).
+    public func cell(of index: Int, atOffset offset: Double) -> Rect {
+        Rect(x: Double(index) * pitch - offset, y: 0, width: options.itemWidth, height: size.height)
     }
 
     /// Indices of the items whose zoomed cell may reach into `[0, width)`.

@@ -2,8 +2,8 @@
 /// always comes to rest with one item exactly centred (SPEC C2-C6).
 ///
 /// A reusable component: a scene gives it items, options and a frame, feeds it
-/// drags, wheel input and commands, and asks it to draw itself into a display
-/// list. It owns a horizontal `ScrollAxis` whose snap hook picks the item
+/// drags, wheel input and commands, and has it drawn into a display list
+/// (`render(into:at:)`, in CarouselView.swift: this file is geometry and motion only). It owns a horizontal `ScrollAxis` whose snap hook picks the item
 /// nearest a fling's projected resting point, so a release, a wheel notch or
 /// a pause in smooth wheel input ends in one smooth motion onto an item, never
 /// a landing followed by a correction. The strip draws items only; the host
@@ -123,8 +123,8 @@ public struct CarouselStrip: Sendable {
     public var isDragging: Bool { scroll.isDragging }
 
     /// The visible items at `time`, in drawing order, in strip coordinates.
-    public func visibleAttributes(at time: Millis) -> [CarouselItemAttributes] {
-        layout.attributes(atOffset: offset(at: time))
+    public func visibleItems(at time: Millis) -> [LaidOutItem] {
+        layout.items(atOffset: offset(at: time)) { items.indices.contains($0) ? items[$0].id : "" }
     }
 
     /// The item under `point` (host coordinates) at `time`: the topmost zoomed
@@ -132,7 +132,7 @@ public struct CarouselStrip: Sendable {
     public func itemIndex(at point: Point, time: Millis) -> Int? {
         guard frame.contains(point) else { return nil }
         let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
-        return visibleAttributes(at: time).reversed().first { $0.zoomedFrame.contains(local) }?.index
+        return visibleItems(at: time).reversed().first { $0.frame.contains(local) }?.index
     }
 
     // MARK: Input
@@ -173,50 +173,5 @@ public struct CarouselStrip: Sendable {
     /// Advances the motion to `time`.
     public mutating func tick(at time: Millis) {
         scroll.tick(at: time)
-    }
-
-    // MARK: Drawing
-
-    /// Draws the visible items at `time` into `list`, in the host's coordinates.
-    public func render(into list: inout DisplayList, at time: Millis) {
-        let unit = layout.options.itemWidth / Metrics.referenceWidth
-        list.clipped(to: frame) { list in
-            for attributes in visibleAttributes(at: time) where items.indices.contains(attributes.index) {
-                let cell = attributes.frame.offsetBy(dx: frame.minX, dy: frame.minY)
-                let anchor = Point(x: cell.midX, y: cell.midY)
-                list.transformed(by: .scale(attributes.zoom, about: anchor)) { list in
-                    renderCell(items[attributes.index], in: cell, alpha: attributes.alpha,
-                               selected: attributes.index == selectedIndex, unit: unit, into: &list)
-                }
-            }
-        }
-    }
-
-    /// The picture and name of one item, centred vertically in `cell`.
-    private func renderCell(_ item: CarouselItem, in cell: Rect, alpha: Double, selected: Bool, unit: Double,
-                            into list: inout DisplayList) {
-        let side = cell.width
-        let titleBlock = layout.options.showsTitles ? (Metrics.titleGap + Metrics.titleHeight) * unit : 0
-        let top = cell.minY + (cell.height - side - titleBlock) / 2
-        let picture = Rect(x: cell.minX, y: top, width: side, height: side)
-        let radius = Metrics.cornerRadius * unit
-        list.append(.shadow(picture, cornerRadius: radius, blur: Metrics.shadowBlur * unit,
-                            offset: Point(x: 0, y: Metrics.shadowDrop * unit),
-                            color: Color.black.withAlpha(0.16 * alpha)))
-        list.append(.image(path: item.imagePath, picture, alpha: alpha, cornerRadius: radius))
-        if selected {
-            let gap = Metrics.ringGap * unit
-            list.append(.strokeRect(picture.insetBy(dx: -gap, dy: -gap), Theme.accent.withAlpha(max(alpha, 0.85)),
-                                    lineWidth: Metrics.ringWidth * unit, cornerRadius: radius + gap))
-        }
-        if layout.options.showsTitles {
-            // The name may use the gap beside the item, so short names are never cut.
-            let spare = layout.options.spacing * 0.75
-            let box = Rect(x: cell.minX - spare, y: picture.maxY + Metrics.titleGap * unit,
-                           width: side + 2 * spare, height: Metrics.titleHeight * unit)
-            let style = TextStyle(size: Metrics.titleFontSize * unit, weight: selected ? .bold : .medium,
-                                  color: (selected ? Theme.accent : Theme.text).withAlpha(alpha), alignment: .center)
-            list.append(.text(item.title, box, style))
-        }
     }
 }

@@ -109,3 +109,50 @@ extension CarouselScene {
                           TextStyle(size: 17 * unit, weight: .bold, color: Color.white.withAlpha(alpha), alignment: .center)))
     }
 }
+
+/// Drawing of the strip: its visible items, each zoomed about its cell's centre.
+extension CarouselStrip {
+    /// Draws the visible items at `time` into `list`, in the host's coordinates.
+    public func render(into list: inout DisplayList, at time: Millis) {
+        let unit = layout.options.itemWidth / Metrics.referenceWidth
+        list.clipped(to: frame) { list in
+            let offset = self.offset(at: time)
+            for item in visibleItems(at: time) where items.indices.contains(item.index) {
+                let cell = layout.cell(of: item.index, atOffset: offset).offsetBy(dx: frame.minX, dy: frame.minY)
+                let anchor = Point(x: cell.midX, y: cell.midY)
+                list.transformed(by: .scale(item.scale, about: anchor)) { list in
+                    renderCell(items[item.index], in: cell, alpha: item.opacity,
+                               selected: item.index == selectedIndex, unit: unit, into: &list)
+                }
+            }
+        }
+    }
+
+    /// The picture and name of one item, centred vertically in `cell`.
+    private func renderCell(_ item: CarouselItem, in cell: Rect, alpha: Double, selected: Bool, unit: Double,
+                            into list: inout DisplayList) {
+        let side = cell.width
+        let titleBlock = layout.options.showsTitles ? (Metrics.titleGap + Metrics.titleHeight) * unit : 0
+        let top = cell.minY + (cell.height - side - titleBlock) / 2
+        let picture = Rect(x: cell.minX, y: top, width: side, height: side)
+        let radius = Metrics.cornerRadius * unit
+        list.append(.shadow(picture, cornerRadius: radius, blur: Metrics.shadowBlur * unit,
+                            offset: Point(x: 0, y: Metrics.shadowDrop * unit),
+                            color: Color.black.withAlpha(0.16 * alpha)))
+        list.append(.image(path: item.imagePath, picture, alpha: alpha, cornerRadius: radius))
+        if selected {
+            let gap = Metrics.ringGap * unit
+            list.append(.strokeRect(picture.insetBy(dx: -gap, dy: -gap), Theme.accent.withAlpha(max(alpha, 0.85)),
+                                    lineWidth: Metrics.ringWidth * unit, cornerRadius: radius + gap))
+        }
+        if layout.options.showsTitles {
+            // The name may use the gap beside the item, so short names are never cut.
+            let spare = layout.options.spacing * 0.75
+            let box = Rect(x: cell.minX - spare, y: picture.maxY + Metrics.titleGap * unit,
+                           width: side + 2 * spare, height: Metrics.titleHeight * unit)
+            let style = TextStyle(size: Metrics.titleFontSize * unit, weight: selected ? .bold : .medium,
+                                  color: (selected ? Theme.accent : Theme.text).withAlpha(alpha), alignment: .center)
+            list.append(.text(item.title, box, style))
+        }
+    }
+}

@@ -119,7 +119,7 @@ extension GridScene {
     }
 
     /// Starts the landing animation of the held tile into `slot`.
-    func land(_ held: Lift, from start: Placement?, in slot: Int, at time: Millis) {
+    func land(_ held: Lift, from start: LaidOutItem?, in slot: Int, at time: Millis) {
         var center = AnimatedPoint(start?.frame.center ?? layout.center(at: slot))
         center.animate(to: layout.center(at: slot), at: time, spec: metrics.dropAnimation, reduceMotion: reduceMotion)
         var scale = AnimatedValue(held.scale.value(at: time))
@@ -157,9 +157,9 @@ extension GridScene {
         func send(_ newIndex: Int, from oldIndex: Int) {
             let tile = reorder.liveItems[newIndex]
             guard tile.id != moving, !tile.pinned, sent.insert(tile.id).inserted else { return }
-            let current = frames.frame(of: tile.id, slot: layout.frame(at: oldIndex), at: time)
-            frames.move(tile.id, from: current, to: layout.frame(at: newIndex), at: time,
-                        spec: metrics.reflowAnimation, reduceMotion: reduceMotion)
+            let current = displacements.frame(of: tile.id, layoutFrame: layout.frame(at: oldIndex), at: time)
+            displacements.record(tile.id, from: current, to: layout.frame(at: newIndex), at: time,
+                                 spec: metrics.reflowAnimation, reduceMotion: reduceMotion)
         }
         for index in lo...hi {
             send(index, from: reflow.oldIndex(ofItemAt: index))

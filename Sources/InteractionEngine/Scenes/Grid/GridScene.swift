@@ -85,7 +85,8 @@ public final class GridScene: DeckScene {
     }
 
     var scroll = ScrollAxis()
-    var frames = GridTileFrames()
+    /// Tiles gliding to new slots after a reflow (G3); slots are in content coordinates.
+    var displacements = Displacements(.fixedSlots)
     var lift: Lift?
     var landing: Landing?
     var refusal: (id: String, offset: AnimatedValue)?
@@ -115,56 +116,48 @@ public final class GridScene: DeckScene {
     /// The id of the tile being held or landing.
     public var movingID: String? { lift?.id ?? landing?.id }
     /// How many tiles are gliding to new slots.
-    var travellingTiles: Int { frames.count }
-
-    /// Where a tile is drawn, in scene coordinates.
-    public struct Placement: Hashable, Sendable {
-        public var id: String
-        public var index: Int
-        public var frame: Rect
-        public var scale: Double
-        public var lifted: Bool
-    }
+    var travellingTiles: Int { displacements.count }
 
     /// The visible tiles as drawn at `time`, in slot order, the held or landing tile last.
     ///
     /// Only rows intersecting the viewport (one extra row each side, for tiles
     /// gliding in or out) are looked at.
-    public func visiblePlacements(at time: Millis) -> [Placement] {
+    public func visiblePlacements(at time: Millis) -> [LaidOutItem] {
         let offset = scroll.offset(at: time)
         let viewport = Rect(x: 0, y: offset, width: size.width, height: size.height)
         let moving = movingID
-        var result: [Placement] = []
+        var result: [LaidOutItem] = []
         for index in layout.indices(intersectingTop: offset, height: size.height, extraRows: 1) {
             let tile = reorder.liveItems[index]
             guard tile.id != moving else { continue }
-            var frame = frames.frame(of: tile.id, slot: layout.frame(at: index), at: time)
+            var frame = displacements.frame(of: tile.id, layoutFrame: layout.frame(at: index), at: time)
             if pressFeedback?.id == tile.id { frame = pressFeedbackFrame(frame, at: time) }
             if let refusal, refusal.id == tile.id { frame = frame.offsetBy(dx: refusal.offset.value(at: time), dy: 0) }
             guard frame.intersects(viewport) else { continue }
-            result.append(Placement(id: tile.id, index: index, frame: frame.offsetBy(dx: 0, dy: -offset),
-                                    scale: 1, lifted: false))
+            let scale = pressFeedback?.id == tile.id ? pressFeedbackScale(at: time) : 1
+            result.append(LaidOutItem(id: tile.id, index: index, frame: frame.offsetBy(dx: 0, dy: -offset),
+                                      scale: scale))
         }
         if let top = movingPlacement(at: time) {
-            result.append(Placement(id: top.id, index: top.index, frame: top.frame.offsetBy(dx: 0, dy: -offset),
-                                    scale: top.scale, lifted: true))
+            result.append(LaidOutItem(id: top.id, index: top.index, frame: top.frame.offsetBy(dx: 0, dy: -offset),
+                                      scale: top.scale, isLifted: true))
         }
         return result
     }
 
     /// The held or landing tile in content coordinates: its frame already scaled.
-    func movingPlacement(at time: Millis) -> Placement? {
+    func movingPlacement(at time: Millis) -> LaidOutItem? {
         let side = layout.tileSize
         if let lift, let movement = reorder.movement {
             let center = heldCenter(lift, movement, at: time)
             let scale = lift.scale.value(at: time)
-            return Placement(id: lift.id, index: movement.current, frame: square(center, side * scale),
-                             scale: scale, lifted: true)
+            return LaidOutItem(id: lift.id, index: movement.current, frame: square(center, side * scale),
+                               scale: scale, isLifted: true)
         }
         if let landing {
             let scale = landing.scale.value(at: time)
-            return Placement(id: landing.id, index: landing.slot,
-                             frame: square(landing.center.value(at: time), side * scale), scale: scale, lifted: true)
+            return LaidOutItem(id: landing.id, index: landing.slot,
+                               frame: square(landing.center.value(at: time), side * scale), scale: scale, isLifted: true)
         }
         return nil
     }
@@ -202,8 +195,9 @@ public final class GridScene: DeckScene {
         defer { pressFeedback = nil }
         guard let index = reorder.liveItems.firstIndex(where: { $0.id == feedback.id }) else { return }
         let slot = layout.frame(at: index)
-        let now = pressFeedbackFrame(frames.frame(of: feedback.id, slot: slot, at: time), at: time)
-        frames.move(feedback.id, from: now, to: slot, at: time, spec: metrics.reflowAnimation, reduceMotion: reduceMotion)
+        let now = pressFeedbackFrame(displacements.frame(of: feedback.id, layoutFrame: slot, at: time), at: time)
+        displacements.record(feedback.id, from: now, to: slot, at: time, spec: metrics.reflowAnimation,
+                             reduceMotion: reduceMotion)
     }
 
     /// A scene point in content coordinates.
@@ -217,7 +211,7 @@ public final class GridScene: DeckScene {
         guard newSize.width.isFinite, newSize.height.isFinite else { return }
         size = Size(width: max(1, newSize.width), height: max(1, newSize.height))
         reorder.resize(width: size.width)
-        frames.removeAll()
+        displacements.removeAll()
         scroll.setContent(length: layout.contentHeight, viewport: size.height, at: time)
         // The held tile follows the new column width at once (its grab scaled with it).
         if lift != nil { updateMovement(at: time) }
@@ -277,7 +271,7 @@ public final class GridScene: DeckScene {
         finishLandingIfDone(at: time)
         autoScroll(at: time)
         scroll.tick(at: time)
-        frames.prune(at: time)
+        displacements.prune(at: time)
         if var held = lift, held.scale.settle(at: time) { lift = held }
         if let shaking = refusal, !shaking.offset.isAnimating(at: time) { refusal = nil }
     }
@@ -285,7 +279,7 @@ public final class GridScene: DeckScene {
     public func needsFrame(at time: Millis) -> Bool {
         if lift != nil { return true }  // a press by itself draws nothing (it waits for the hold asleep)
         if case .settling = phase { return true }
-        return scroll.isAnimating(at: time) || frames.isAnimating(at: time)
+        return scroll.isAnimating(at: time) || displacements.isAnimating(at: time)
             || (refusal?.offset.isAnimating(at: time) ?? false)
     }
 

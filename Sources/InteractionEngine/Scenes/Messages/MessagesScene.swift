@@ -38,8 +38,8 @@ public final class MessagesScene: DeckScene {
     var layout: MessagesLayout
     /// Swipe offsets (≤ 0) of rows that are not at rest closed.
     var swipes: [String: AnimatedValue] = [:]
-    /// Vertical displacements of rows moving to new slots after an edit.
-    var displacements: [String: AnimatedValue] = [:]
+    /// Displacements of rows moving to new slots after an edit (slots in content coordinates).
+    var displacements = Displacements(.followsLayout)
     /// The row drawn above the others while it moves (a pinned row flying up).
     var liftedID: String?
     /// Deleted rows fading out where they were.
@@ -73,13 +73,6 @@ public final class MessagesScene: DeckScene {
         var fade: AnimatedValue
     }
 
-    /// A row laid out for this frame.
-    struct PlacedRow {
-        var index: Int
-        var row: MessageRow
-        var frame: Rect
-    }
-
     /// How rows slide into new slots (delete, pin, unpin).
     static let moveSpec = AnimationSpec.spring(.smooth)
     /// How a deleted row fades out.
@@ -106,12 +99,12 @@ public final class MessagesScene: DeckScene {
 
     /// Where row `id` is drawn at `time` (scene coordinates), when it is on screen.
     public func rowFrame(of id: String, at time: Millis) -> Rect? {
-        placedRows(at: time).first { $0.row.id == id }?.frame
+        placedRows(at: time).first { $0.id == id }?.frame
     }
 
     /// The visible part of button `action` of row `id` at `time`, when it shows.
     public func buttonFrame(_ action: SwipeAction, of id: String, at time: Millis) -> Rect? {
-        guard let placed = placedRows(at: time).first(where: { $0.row.id == id }) else { return nil }
+        guard let placed = placedRows(at: time).first(where: { $0.id == id }) else { return nil }
         return visibleButtons(of: placed, at: time).first { $0.action == action }?.frame
     }
 
@@ -160,19 +153,15 @@ public final class MessagesScene: DeckScene {
             _ = v.settle(at: time)
             return !v.isAnimating(at: time) && v.value(at: time) == 0 ? nil : v
         }
-        displacements = displacements.compactMapValues { value in
-            var v = value
-            _ = v.settle(at: time)
-            return v.isAnimating(at: time) ? v : nil
-        }
+        displacements.prune(at: time)
         ghosts.removeAll { !$0.fade.isAnimating(at: time) }
-        if let lifted = liftedID, displacements[lifted] == nil { liftedID = nil }
+        if let lifted = liftedID, !displacements.contains(lifted) { liftedID = nil }
     }
 
     public func needsFrame(at time: Millis) -> Bool {
         scroll.isAnimating(at: time)  // a press by itself draws nothing
             || swipes.values.contains { $0.isAnimating(at: time) }
-            || displacements.values.contains { $0.isAnimating(at: time) }
+            || displacements.isAnimating(at: time)
             || ghosts.contains { $0.fade.isAnimating(at: time) }
     }
 
@@ -192,8 +181,8 @@ public final class MessagesScene: DeckScene {
         var rest: Point?
         var status: [String] = []
         if let open = openRowID { status.append("open \(open)") }
-        if let moving = placed.first(where: { swipes[$0.row.id]?.isAnimating(at: time) ?? false }),
-           let value = swipes[moving.row.id] {
+        if let moving = placed.first(where: { swipes[$0.id]?.isAnimating(at: time) ?? false }),
+           let value = swipes[moving.id] {
             rest = Point(x: moving.frame.maxX + value.target, y: moving.frame.midY)
         } else if scroll.isAnimating(at: time) {
             let y = layout.viewportHeight / 2 + scroll.offset(at: time) - scroll.projectedRestingOffset(at: time)
@@ -213,24 +202,23 @@ public final class MessagesScene: DeckScene {
     }
 
     /// The rows on screen at `time`, in drawing order (the lifted row last).
-    func placedRows(at time: Millis) -> [PlacedRow] {
+    func placedRows(at time: Millis) -> [LaidOutItem] {
         let offset = scroll.offset(at: time)
         let range = layout.visibleRange(offset: offset, rowCount: list.count, margin: 1)
         var indices = Array(range)
         // Rows sliding in from outside the window are few (they moved this frame).
-        let moving = displacements.keys.compactMap { list.index(of: $0) }.filter { !range.contains($0) }
+        let moving = displacements.ids.compactMap { list.index(of: $0) }.filter { !range.contains($0) }
         indices += moving.sorted()
-        var placed: [PlacedRow] = []
-        var lifted: PlacedRow?
+        var placed: [LaidOutItem] = []
+        var lifted: LaidOutItem?
         for index in indices {
             let row = list.rows[index]
-            let y = layout.slotY(index) + (displacements[row.id]?.value(at: time) ?? 0) - offset
-            let frame = layout.rowFrame(y: y)
+            let frame = contentFrame(of: row.id, index: index, at: time).offsetBy(dx: 0, dy: -offset)
             guard frame.maxY > 0, frame.minY < layout.viewportHeight else { continue }
             if row.id == liftedID {
-                lifted = PlacedRow(index: index, row: row, frame: frame)
+                lifted = LaidOutItem(id: row.id, index: index, frame: frame, isLifted: true)
             } else {
-                placed.append(PlacedRow(index: index, row: row, frame: frame))
+                placed.append(LaidOutItem(id: row.id, index: index, frame: frame))
             }
         }
         if let lifted { placed.append(lifted) }
@@ -239,14 +227,14 @@ public final class MessagesScene: DeckScene {
 
     /// The topmost row under `point`.
     func row(at point: Point, time: Millis) -> String? {
-        placedRows(at: time).last { $0.frame.contains(point) }?.row.id
+        placedRows(at: time).last { $0.frame.contains(point) }?.id
     }
 
     /// The buttons of a placed row that the content does not cover.
-    func visibleButtons(of placed: PlacedRow, at time: Millis) -> [(action: SwipeAction, frame: Rect)] {
-        let revealed = -swipeOffset(of: placed.row.id, at: time)
+    func visibleButtons(of placed: LaidOutItem, at time: Millis) -> [(action: SwipeAction, frame: Rect)] {
+        let revealed = -swipeOffset(of: placed.id, at: time)
         guard revealed > 0.5 else { return [] }
-        let actions = placed.row.actions
+        let actions = list.rows[placed.index].actions
         let frames = MessagesLayout.buttonFrames(count: actions.count, in: placed.frame, revealed: revealed)
         let edge = placed.frame.maxX - revealed
         return zip(actions, frames).compactMap { action, frame in
@@ -260,7 +248,7 @@ public final class MessagesScene: DeckScene {
     func button(at point: Point, time: Millis) -> SwipeAction? {
         guard let open = openRowID,
               let placed = placedRows(at: time).last(where: { $0.frame.contains(point) }),
-              placed.row.id == open
+              placed.id == open
         else { return nil }
         return visibleButtons(of: placed, at: time).first { $0.frame.contains(point) }?.action
     }
@@ -336,7 +324,7 @@ public final class MessagesScene: DeckScene {
         }
         list.delete(id)
         swipes[id] = nil
-        displacements[id] = nil
+        displacements.remove(id)
         if openRowID == id {
             openRowID = nil
             focusedButton = nil
@@ -355,10 +343,10 @@ public final class MessagesScene: DeckScene {
     func displayedPositions(at time: Millis) -> [String: Double] {
         let range = layout.visibleRange(offset: scroll.offset(at: time), rowCount: list.count, margin: 1)
         var positions: [String: Double] = [:]
-        let indices = Array(range) + displacements.keys.compactMap { list.index(of: $0) }
+        let indices = Array(range) + displacements.ids.compactMap { list.index(of: $0) }
         for index in indices {
             let id = list.rows[index].id
-            positions[id] = layout.slotY(index) + (displacements[id]?.value(at: time) ?? 0)
+            positions[id] = contentFrame(of: id, index: index, at: time).minY
         }
         return positions
     }
@@ -367,12 +355,13 @@ public final class MessagesScene: DeckScene {
     func slideToNewSlots(from before: [String: Double], at time: Millis) {
         for (id, oldY) in before {
             guard let index = list.index(of: id) else { continue }
-            let distance = oldY - layout.slotY(index)
-            let velocity = displacements[id]?.velocity(at: time) ?? 0
-            var displacement = AnimatedValue(distance)
-            displacement.animate(to: 0, at: time, spec: metrics.moveAnimation, reduceMotion: reduceMotion,
-                                 initialVelocity: velocity)
-            displacements[id] = displacement.isAnimating(at: time) ? displacement : nil
+            displacements.record(id, from: layout.rowFrame(y: oldY), to: layout.rowFrame(y: layout.slotY(index)),
+                                 at: time, spec: metrics.moveAnimation, reduceMotion: reduceMotion)
         }
+    }
+
+    /// Where the row at `index` is drawn in content coordinates: its slot plus its displacement.
+    func contentFrame(of id: String, index: Int, at time: Millis) -> Rect {
+        displacements.frame(of: id, layoutFrame: layout.rowFrame(y: layout.slotY(index)), at: time)
     }
 }

@@ -134,11 +134,11 @@ extension MessagesScene {
             }
         }
         for placed in placedRows(at: time) {
-            if placed.row.id == liftedID {
+            if placed.isLifted {
                 out.append(.shadow(placed.frame, cornerRadius: 0, blur: 12, offset: Point(x: 0, y: 3),
                                    color: Theme.shadow.withAlpha(0.18)))
             }
-            painter.paint(placed.row, appearance(of: placed, at: time), into: &out)
+            painter.paint(list.rows[placed.index], appearance(of: placed, at: time), into: &out)
         }
         if list.isEmpty && ghosts.isEmpty {
             out.append(.text("No conversations", viewport.insetBy(dx: 20, dy: 0),
@@ -147,8 +147,8 @@ extension MessagesScene {
         return out
     }
 
-    private func appearance(of placed: PlacedRow, at time: Millis) -> RowAppearance {
-        let id = placed.row.id
+    private func appearance(of placed: LaidOutItem, at time: Millis) -> RowAppearance {
+        let id = placed.id
         var look = RowAppearance(frame: placed.frame, swipeOffset: swipeOffset(of: id, at: time))
         look.selected = id == selectedID
         look.focused = id == focusedID
@@ -159,8 +159,9 @@ extension MessagesScene {
                 look.pressed = openRowID == nil && !caught
             }
         }
-        if id == focusedID, id == openRowID, let b = focusedButton, placed.row.actions.indices.contains(b) {
-            look.focusedAction = placed.row.actions[b]
+        let actions = list.rows[placed.index].actions
+        if id == focusedID, id == openRowID, let b = focusedButton, actions.indices.contains(b) {
+            look.focusedAction = actions[b]
         }
         return look
     }

@@ -36,7 +36,7 @@ extension WalletScene {
         guard let before else { return }
         if case .pressing(before.id?, false) = interaction { return }
         holdFeedback = nil
-        guard liftedID != before.id, displacements[before.id] == nil, let slot = slotByID[before.id] else { return }
+        guard liftedID != before.id, !displacements.contains(before.id), let slot = slotByID[before.id] else { return }
         let now = presentedFrame(id: before.id, slot: slot, offset: scroll.offset(at: time), at: time)
         absorb(before.id, from: before.frame, to: now, at: time, spec: metrics.slotAnimation)
     }

@@ -17,7 +17,7 @@ extension WalletScene {
         let pressedScale = holdFeedback?.id == id ? holdFeedbackScale(at: time) : 1
         holdFeedback = nil
         let frame = presentedFrame(id: id, slot: slot, offset: offset, at: time)
-        displacements[id] = nil
+        displacements.remove(id)
         if raisedID == id { raisedID = nil }
         focusedID = focusedID == nil ? nil : id
         interaction = .lifting(WalletLift(id: id, index: slot, frame: frame, pointerY: p.y, at: time,

@@ -5,19 +5,12 @@
 /// (the offset) and the interaction (idle, pressing, scrolling, lifting,
 /// dragging the expanded card). Every card's on-screen frame is its layout
 /// frame, a pure function of the mode, the offset and its slot, plus a
-/// decaying `WalletDisplacement` that smooths over layout changes. A lifted
+/// decaying displacement (`Displacements`) that smooths over layout changes. A lifted
 /// card is drawn from `WalletLift` alone, above everything.
 public final class WalletScene: DeckScene {
     public static let name = "wallet"
     public var name: String { Self.name }
     public let title = "Wallet"
-
-    /// A card as drawn at some moment: which one, where, and whether it is the lifted layer.
-    public struct DrawnCard: Hashable, Sendable {
-        public let id: String
-        public let frame: Rect
-        public let isLifted: Bool
-    }
 
     /// Stack or one card opened over a footer of the others.
     enum Mode: Sendable {
@@ -57,7 +50,7 @@ public final class WalletScene: DeckScene {
     public internal(set) var layout: WalletLayout
     var scroll: ScrollAxis
     var slotByID: [String: Int] = [:]
-    var displacements: [String: WalletDisplacement] = [:]
+    var displacements = Displacements(.followsLayout)
     var mode: Mode = .stack
     var interaction: Interaction = .idle
     /// A card drawn above its slot while it settles (after a drop or a keyboard move).
@@ -167,16 +160,8 @@ public final class WalletScene: DeckScene {
         if case .expanded(let e) = mode, let end = e.dismissAt, time >= end {
             transition(at: time, spec: metrics.expandAnimation) { $0.mode = .stack }
         }
-        for (id, var d) in displacements {
-            d.settle(at: time)
-            if d.isSettled(at: time) {
-                displacements[id] = nil
-                if raisedID == id { raisedID = nil }
-            } else {
-                displacements[id] = d
-            }
-        }
-        if let raised = raisedID, displacements[raised] == nil { raisedID = nil }
+        displacements.prune(at: time)
+        if let raised = raisedID, !displacements.contains(raised) { raisedID = nil }
     }
 
     public func needsFrame(at time: Millis) -> Bool {
@@ -186,7 +171,7 @@ public final class WalletScene: DeckScene {
             return true
         }
         if case .expanded(let e) = mode, e.dismissAt != nil { return true }
-        return displacements.values.contains { $0.isAnimating(at: time) }
+        return displacements.isAnimating(at: time)
     }
 
     /// An open hand over what a drag moves (the stack, the expanded card), an
@@ -236,28 +221,30 @@ public final class WalletScene: DeckScene {
 
     /// The cards to draw at `time`, bottom to top: those that intersect the
     /// viewport and are not hidden under another card (W1, W2), then the lifted one.
-    public func drawnCards(at time: Millis) -> [DrawnCard] {
+    public func drawnCards(at time: Millis) -> [LaidOutItem] {
         let offset = scroll.offset(at: time)
         var slots = Set(candidateSlots(offset: offset))
-        for id in displacements.keys { if let s = slotByID[id] { slots.insert(s) } }
+        for id in displacements.ids { if let s = slotByID[id] { slots.insert(s) } }
         let lifted = liftedID
         let viewport = Rect(origin: .zero, size: layout.viewport)
-        var placed: [(z: Int, card: DrawnCard)] = []
+        var placed: [(z: Int, card: LaidOutItem)] = []
         for slot in slots {
             let id = cards[slot].id
             guard id != lifted else { continue }
             let frame = presentedFrame(id: id, slot: slot, offset: offset, at: time)
             guard frame.intersects(viewport) else { continue }
-            placed.append((zIndex(id: id, slot: slot), DrawnCard(id: id, frame: frame, isLifted: false)))
+            let scale = holdFeedback?.id == id ? holdFeedbackScale(at: time) : 1
+            placed.append((zIndex(id: id, slot: slot), LaidOutItem(id: id, index: slot, frame: frame, scale: scale)))
         }
         placed.sort { $0.z < $1.z }
-        var drawn: [DrawnCard] = []
+        var drawn: [LaidOutItem] = []
         for (i, item) in placed.enumerated() {
             let covered = placed[(i + 1)...].contains { Self.covers($0.card.frame, item.card.frame) }
             if !covered { drawn.append(item.card) }
         }
         if case .lifting(let lift) = interaction {
-            drawn.append(DrawnCard(id: lift.id, frame: lift.frame(at: time), isLifted: true))
+            drawn.append(LaidOutItem(id: lift.id, index: lift.slot, frame: lift.frame(at: time),
+                                     scale: lift.scale.value(at: time), isLifted: true))
         }
         return drawn
     }
@@ -277,7 +264,7 @@ public final class WalletScene: DeckScene {
 
     /// Later cards above earlier ones; a settling or expanded card above them all.
     private func zIndex(id: String, slot: Int) -> Int {
-        if id == raisedID, displacements[id] != nil { return Int.max - 2 }
+        if id == raisedID, displacements.contains(id) { return Int.max - 2 }
         if case .expanded(let e) = mode, e.id == id { return Int.max - 1 }
         return slot
     }
@@ -311,8 +298,8 @@ public final class WalletScene: DeckScene {
 
     /// Where card `id` is drawn: its layout frame plus its displacement.
     func presentedFrame(id: String, slot: Int, offset: Double, at time: Millis, mode: Mode? = nil) -> Rect {
-        var frame = targetFrame(id: id, slot: slot, offset: offset, mode: mode ?? self.mode)
-        if let d = displacements[id] { frame = WalletDisplacement.apply(d.value(at: time), to: frame) }
+        let layoutFrame = targetFrame(id: id, slot: slot, offset: offset, mode: mode ?? self.mode)
+        let frame = displacements.frame(of: id, layoutFrame: layoutFrame, at: time)
         return holdFeedback?.id == id ? holdFeedbackFrame(frame, at: time) : frame
     }
 
@@ -321,14 +308,8 @@ public final class WalletScene: DeckScene {
     /// (or `velocity`, px/s per component).
     func absorb(_ id: String, from: Rect, to: Rect, at time: Millis, spec: AnimationSpec,
                         velocity: Rect? = nil) {
-        let jump = WalletDisplacement.jump(from: from, to: to)
-        let carried = velocity ?? displacements[id]?.velocity(at: time) ?? .zero
-        guard jump != .zero || carried != .zero else {
-            displacements[id] = nil
-            return
-        }
-        displacements[id] = WalletDisplacement(jump: jump, velocity: carried, at: time, spec: spec,
-                                               reduceMotion: reduceMotion)
+        displacements.record(id, from: from, to: to, at: time, spec: spec, reduceMotion: reduceMotion,
+                             velocity: velocity)
     }
 
     /// Changes the layout with `change` and animates every card that shows
@@ -337,7 +318,7 @@ public final class WalletScene: DeckScene {
         let oldMode = mode
         let oldOffset = scroll.offset(at: time)
         var ids = Set(candidateSlots(offset: oldOffset).map { cards[$0].id })
-        ids.formUnion(displacements.keys)
+        ids.formUnion(displacements.ids)
         var before: [String: Rect] = [:]
         for id in ids {
             guard let slot = slotByID[id] else { continue }

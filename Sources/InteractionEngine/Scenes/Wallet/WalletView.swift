@@ -202,7 +202,7 @@ extension WalletScene {
 
     /// The part of the focused card that shows (down to the top of the card
     /// drawn over it), for the focus ring; nil when it is not drawn.
-    private func focusRingFrame(in drawn: [DrawnCard]) -> Rect? {
+    private func focusRingFrame(in drawn: [LaidOutItem]) -> Rect? {
         guard let index = drawn.firstIndex(where: { $0.id == focusedID && !$0.isLifted }) else { return nil }
         let frame = drawn[index].frame
         var bottom = frame.maxY
