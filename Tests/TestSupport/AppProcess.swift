@@ -96,6 +96,17 @@ public final class AppProcess: @unchecked Sendable {  // output buffers are guar
         return stderrText
     }
 
+    /// True once stderr holds `text`, waiting up to `timeout` seconds: stdout and stderr are read
+    /// by separate threads, so a warning printed before an event may be read after it.
+    public func errorOutput(contains text: String, within timeout: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !errorOutput.contains(text) {
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return true
+    }
+
     /// Waits until an event named `name` (matching `where`) is printed; throws after `timeout` seconds.
     @discardableResult
     public func waitFor(_ name: String, timeout: Double = 10, where match: ([String: Any]) -> Bool = { _ in true }) throws

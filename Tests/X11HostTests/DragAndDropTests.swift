@@ -165,7 +165,7 @@ extension XvfbTests {
         let shown = try app.waitFor("pictures")
         #expect(shown["count"] as? Int == 2 && shown["first"] as? String == folder + "/café.png", "\(shown)")
         try app.waitFor("scene") { $0["scene"] as? String == "carousel" }
-        #expect(app.errorOutput.contains("1 of 3 items not a local file"), "\(app.errorOutput)")
+        #expect(app.errorOutput(contains: "1 of 3 items not a local file"), "\(app.errorOutput)")
 
         // The folder itself: as --pictures would show it (natural order, ids are the names).
         let whole = source.drop("file://\(folder.replacingOccurrences(of: " ", with: "%20"))\r\n", on: target)
@@ -181,7 +181,7 @@ extension XvfbTests {
         let refused = source.drop("file://\(dir)/notes.txt\r\nfile:///no/such/file.png\r\n", on: target)
         #expect(refused.accepted == true && refused.finished == false)
         try app.waitFor("drop-refused")
-        #expect(app.errorOutput.contains("no usable pictures among 2 items"), "\(app.errorOutput)")
+        #expect(app.errorOutput(contains: "no usable pictures among 2 items"), "\(app.errorOutput)")
         // Five types, text/uri-list the last: read from the source's XdndTypeList.
         let many = source.drop("file://\(folder.replacingOccurrences(of: " ", with: "%20"))/img10.png\r\n",
                                types: ["text/plain", "UTF8_STRING", "STRING", "TEXT", "text/uri-list"], on: target)
