@@ -35,12 +35,24 @@ public final class CarouselScene: DeckScene {
     var size: Size
     /// What the scene did since its last `update` or `tick` returned.
     var emitted: [SceneEvent] = []
-    /// The press caught a moving strip: it stops it and must not select.
-    var pressCaughtMotion = false
-    /// The last click that selected an item: where, when, and which item.
+    /// Whether a press holds the strip, or the strip centres a selection.
+    var interaction: Interaction = .free
+    /// The last click that selected an item: where, when, and which item. Not part of
+    /// `interaction`: a double click is two presses, and this is what the second needs of the first.
     var lastClick: (point: Point, time: Millis, index: Int)?
-    /// True while the strip moves to centre the selected item (a click or Enter).
-    var centringSelection = false
+
+    /// What the pointer has to do with the strip's motion: one at a time.
+    enum Interaction: Equatable {
+        /// No press holds the strip: it rests, or moves on its own (a fling, the wheel, a
+        /// key), and a press on it catches it.
+        case free
+        /// The strip glides to centre the item a click or Enter selected: a press lands on
+        /// it without stopping it (so a second click cannot stop it between two items).
+        case centringSelection
+        /// The press that is down stopped the moving strip and holds it: its tap only
+        /// settles it there, it never selects.
+        case caughtMotion
+    }
 
     /// Two clicks closer than this (ms) and `doubleClickDistance` (px) are one double
     /// click: the second selects what the first did, wherever the strip has moved it
@@ -110,7 +122,7 @@ public final class CarouselScene: DeckScene {
             handle(key, at: time)
         case .wheel(let delta, _, _, let time, let duringPress):
             guard !duringPress else { return }
-            centringSelection = false
+            if interaction == .centringSelection { interaction = .free }
             switch delta {
             case .steps(let dx, let dy):
                 // The vertical wheel scrolls the strip sideways too (SPEC I2).
@@ -148,7 +160,7 @@ public final class CarouselScene: DeckScene {
         }
         strip.selectedIndex = index
         strip.scroll(toItem: index, animated: true, at: time)
-        centringSelection = strip.isAnimating(at: time)
+        interaction = strip.isAnimating(at: time) ? .centringSelection : .free
         emitted.append(.select(id: id))
     }
 }
