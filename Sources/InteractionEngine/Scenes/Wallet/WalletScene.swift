@@ -28,8 +28,10 @@ public final class WalletScene: DeckScene {
     /// What the current press is doing.
     enum Interaction: Sendable {
         case idle
-        /// Down, undecided; `caughtScroll` when the press stopped a moving stack (its tap does nothing).
-        case pressing(cardID: String?, caughtScroll: Bool)
+        /// Down, undecided; `caughtScroll` when the press stopped a moving stack (its tap does nothing);
+        /// `holdSince`, when the press went down, while the card under it shows the hold building
+        /// (a stack card, a press that caught nothing; see `holdFeedback`).
+        case pressing(cardID: String?, caughtScroll: Bool, holdSince: Millis?)
         /// Dragging the stack by the pan's translation.
         case scrolling
         case lifting(WalletLift)
@@ -60,10 +62,16 @@ public final class WalletScene: DeckScene {
     var displacements: [String: WalletDisplacement] = [:]
     var mode: Mode = .stack
     var interaction: Interaction = .idle
-    /// A card drawn above its slot while it settles (after a drop or a keyboard move).
+    /// A card drawn above its slot while it settles (after a drop or a keyboard move). Not part
+    /// of `interaction`: it lasts as long as the card's displacement, which plays on by itself
+    /// while the next press begins (a lift of that same card takes it back, see `beginLift`).
     var raisedID: String?
-    /// The card pressed while the hold builds (it shrinks a little, see `WalletMetrics.holdFeedbackScale`).
-    var holdFeedback: WalletHoldFeedback?
+    /// The card pressed while the hold builds (it shrinks a little, see `WalletMetrics.holdFeedbackScale`):
+    /// read from `interaction`, so it ends with the press's undecided stage.
+    var holdFeedback: WalletHoldFeedback? {
+        guard case .pressing(let id?, _, let start?) = interaction else { return nil }
+        return WalletHoldFeedback(id: id, start: start)
+    }
     /// What the scene did since its last `update` or `tick` returned.
     var emitted: [SceneEvent] = []
 
