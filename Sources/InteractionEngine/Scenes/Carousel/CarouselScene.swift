@@ -7,7 +7,7 @@
 /// click on the large picture selects the centred item. Keys: Left/Right move
 /// one item, Page Up/Down a strip's width, Home/End to the ends, Enter or
 /// Space selects the centred item. The selection is saved and restored centred.
-public final class CarouselScene: DeckScene {
+public final class CarouselScene: EventRecordingScene {
     public static let name = "carousel"
     public var name: String { Self.name }
     public let title = "Carousel"
@@ -94,24 +94,6 @@ public final class CarouselScene: DeckScene {
     func layOut(at time: Millis) {
         geometry = CarouselSceneGeometry(size: size, options: baseOptions)
         strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: time)
-    }
-
-    @discardableResult
-    public func update(_ input: SceneInput) -> [SceneEvent] {
-        receive(input)
-        return takeEmitted()
-    }
-
-    @discardableResult
-    public func tick(at time: Millis) -> [SceneEvent] {
-        advance(to: time)
-        return takeEmitted()
-    }
-
-    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    func takeEmitted() -> [SceneEvent] {
-        defer { emitted.removeAll() }
-        return emitted
     }
 
     func receive(_ input: SceneInput) {

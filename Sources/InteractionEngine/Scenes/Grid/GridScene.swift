@@ -7,7 +7,7 @@
 /// steps from the gesture arena (hold = begin, hold moves and auto-scroll =
 /// update, release = end, Escape / right click = cancel) and from the
 /// keyboard (Shift+arrows). Only visible tiles are laid out and drawn.
-public final class GridScene: DeckScene {
+public final class GridScene: EventRecordingScene {
     public static let name = "grid"
     public var name: String { Self.name }
     public let title = "Grid"
@@ -275,24 +275,6 @@ public final class GridScene: DeckScene {
             state = .settling(landed)
         }
         if let focus, focus >= reorder.items.count { self.focus = nil }
-    }
-
-    @discardableResult
-    public func update(_ input: SceneInput) -> [SceneEvent] {
-        receive(input)
-        return takeEmitted()
-    }
-
-    @discardableResult
-    public func tick(at time: Millis) -> [SceneEvent] {
-        advance(to: time)
-        return takeEmitted()
-    }
-
-    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    func takeEmitted() -> [SceneEvent] {
-        defer { emitted.removeAll() }
-        return emitted
     }
 
     func receive(_ input: SceneInput) {

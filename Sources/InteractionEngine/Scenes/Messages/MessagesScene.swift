@@ -10,7 +10,7 @@
 /// Rows sit in fixed slots, so only the visible ones are laid out and drawn.
 /// Rows that change places (pin, unpin, delete) carry a displacement that
 /// springs to zero; a deleted row fades out underneath the rows sliding up.
-public final class MessagesScene: DeckScene {
+public final class MessagesScene: EventRecordingScene {
     public static let name = "messages"
     public var name: String { Self.name }
     public let title = "Messages"
@@ -131,24 +131,6 @@ public final class MessagesScene: DeckScene {
     public func resize(to size: Size, at time: Millis) {
         layout = MessagesLayout(width: max(1, size.width), viewportHeight: max(1, size.height))
         scroll.setContent(length: layout.contentLength(rowCount: list.count), viewport: layout.viewportHeight, at: time)
-    }
-
-    @discardableResult
-    public func update(_ input: SceneInput) -> [SceneEvent] {
-        receive(input)
-        return takeEmitted()
-    }
-
-    @discardableResult
-    public func tick(at time: Millis) -> [SceneEvent] {
-        advance(to: time)
-        return takeEmitted()
-    }
-
-    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    func takeEmitted() -> [SceneEvent] {
-        defer { emitted.removeAll() }
-        return emitted
     }
 
     func receive(_ input: SceneInput) {

@@ -7,7 +7,7 @@
 /// frame, a pure function of the mode, the offset and its slot, plus a
 /// decaying `WalletDisplacement` that smooths over layout changes. A lifted
 /// card is drawn from `WalletLift` alone, above everything.
-public final class WalletScene: DeckScene {
+public final class WalletScene: EventRecordingScene {
     public static let name = "wallet"
     public var name: String { Self.name }
     public let title = "Wallet"
@@ -131,25 +131,7 @@ public final class WalletScene: DeckScene {
         }
     }
 
-    @discardableResult
-    public func update(_ input: SceneInput) -> [SceneEvent] {
-        receive(input)
-        return takeEmitted()
-    }
-
-    @discardableResult
-    public func tick(at time: Millis) -> [SceneEvent] {
-        advance(to: time)
-        return takeEmitted()
-    }
-
-    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    private func takeEmitted() -> [SceneEvent] {
-        defer { emitted.removeAll() }
-        return emitted
-    }
-
-    private func receive(_ input: SceneInput) {
+    func receive(_ input: SceneInput) {
         switch input {
         case .resize(let size, let time):
             resize(to: size, at: time)
@@ -162,7 +144,7 @@ public final class WalletScene: DeckScene {
         }
     }
 
-    private func advance(to time: Millis) {
+    func advance(to time: Millis) {
         if case .lifting(var lift) = interaction {
             let x = scroll.offset(at: time)
             let next = lift.autoScrolledOffset(from: x, at: time, layout: layout, edges: edges,
