@@ -41,7 +41,8 @@ public final class CarouselScene: EventRecordingScene {
     /// `interaction`: a double click is two presses, and this is what the second needs of the first.
     var lastClick: (point: Point, time: Millis, index: Int)?
 
-    /// What the pointer has to do with the strip's motion: one at a time.
+    /// How presses and the strip's motion relate, one case at a time: a press that caught
+    /// the strip is never also letting a selection centre.
     enum Interaction: Equatable {
         /// No press holds the strip: it rests, or moves on its own (a fling, the wheel, a
         /// key), and a press on it catches it.

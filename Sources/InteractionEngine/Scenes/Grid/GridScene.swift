@@ -39,8 +39,7 @@ public final class GridScene: EventRecordingScene {
 
     // MARK: State
 
-    /// Where the scene's interaction stands, as tests and the overlay read it (`state`
-    /// without its payloads).
+    /// Where the scene's interaction stands, as tests read it (`state` without its payloads).
     public enum Phase: Equatable, Sendable {
         case idle
         /// A drag scrolls the grid.
@@ -122,9 +121,9 @@ public final class GridScene: EventRecordingScene {
 
     var scroll = ScrollAxis()
     var frames = GridTileFrames()
-    /// A pinned tile shaking its head (G5). Not part of `state`: the shake plays on by
-    /// itself while the press that caused it ends and the next one begins (or a
-    /// Shift+arrow refused mid-drag), whatever the interaction does meanwhile.
+    /// A pinned tile shaking its head (G5). Not part of `state`: the shake (from a hold or a
+    /// Shift+arrow on the pinned tile) plays on by itself while the press that caused it ends
+    /// and the next one begins, whatever the interaction does meanwhile.
     var refusal: (id: String, offset: AnimatedValue)?
     /// What the scene did since its last `update` or `tick` returned.
     var emitted: [SceneEvent] = []
