@@ -53,6 +53,38 @@ public protocol DeckScene: AnyObject {
     func overlayHints(at time: Millis) -> OverlayHints
 }
 
+/// A scene that records what it makes happen while it handles one input or one
+/// frame: the deck-facing `update(_:)` and `tick(at:)` are written here once, around
+/// the scene's own `receive(_:)` and `advance(to:)`, which append to `emitted`.
+protocol EventRecordingScene: DeckScene {
+    /// What the scene did since its last `update` or `tick` returned, oldest first.
+    var emitted: [SceneEvent] { get set }
+    /// Handles one input (the scene's logic; events go to `emitted`).
+    func receive(_ input: SceneInput)
+    /// Advances animations and timers to `time` (events go to `emitted`).
+    func advance(to time: Millis)
+}
+
+extension EventRecordingScene {
+    @discardableResult
+    public func update(_ input: SceneInput) -> [SceneEvent] {
+        receive(input)
+        return takeEmitted()
+    }
+
+    @discardableResult
+    public func tick(at time: Millis) -> [SceneEvent] {
+        advance(to: time)
+        return takeEmitted()
+    }
+
+    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
+    func takeEmitted() -> [SceneEvent] {
+        defer { emitted.removeAll() }
+        return emitted
+    }
+}
+
 /// The pointer shape a scene asks for.
 public enum CursorShape: String, Sendable, Hashable {
     /// The default arrow.

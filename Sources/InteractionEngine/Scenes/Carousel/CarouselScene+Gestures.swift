@@ -11,7 +11,7 @@ extension CarouselScene {
 
     /// The strip moves on its own (not centring the selection a click asked for).
     func catchesStrip(at time: Millis) -> Bool {
-        strip.isAnimating(at: time) && !centringSelection
+        strip.isAnimating(at: time) && interaction != .centringSelection
     }
 
     // MARK: Pointer
@@ -21,12 +21,14 @@ extension CarouselScene {
         case .pressed(let p, let time):
             // Only the strip scrolls; a press that catches it in motion stops it there
             // (and, by its policy, never selects).
-            pressCaughtMotion = geometry.strip.contains(p) && catchesStrip(at: time)
-            centringSelection = centringSelection && strip.isAnimating(at: time)
-            if pressCaughtMotion { strip.beginDrag(at: time) }
+            if geometry.strip.contains(p) && catchesStrip(at: time) {
+                interaction = .caughtMotion
+                strip.beginDrag(at: time)
+            } else if interaction != .centringSelection || !strip.isAnimating(at: time) {
+                interaction = .free
+            }
         case .panBegan(_, _, let translation, _, let time):
-            pressCaughtMotion = false
-            centringSelection = false
+            interaction = .free
             if !strip.isDragging { strip.beginDrag(at: time) }
             strip.drag(translation: translation.x, at: time)
         case .panChanged(_, let translation, _, let time):
@@ -40,7 +42,7 @@ extension CarouselScene {
                 if strip.isDragging { strip.endDrag(velocity: 0, at: time) }
                 select(last.index, at: time)
                 lastClick = (p, time, last.index)
-            } else if pressCaughtMotion {
+            } else if interaction == .caughtMotion {
                 // A tap that stopped the strip only settles it, as on iOS.
                 strip.endDrag(velocity: 0, at: time)
             } else if let index = strip.itemIndex(at: p, time: time) {
@@ -50,10 +52,10 @@ extension CarouselScene {
                 select(index, at: time)
                 lastClick = (p, time, index)
             }
-            pressCaughtMotion = false
+            if interaction == .caughtMotion { interaction = .free }
         case .released(_, let time), .cancelled(let time):
             if strip.isDragging { strip.endDrag(velocity: 0, at: time) }
-            pressCaughtMotion = false
+            if interaction == .caughtMotion { interaction = .free }
         case .holdBegan, .holdMoved, .holdEnded:
             break
         }

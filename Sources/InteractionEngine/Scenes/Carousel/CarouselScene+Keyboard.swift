@@ -17,7 +17,7 @@ extension CarouselScene {
     }
 
     func move(to index: Int, at time: Millis) {
-        centringSelection = false
+        if interaction == .centringSelection { interaction = .free }
         strip.scroll(toItem: index, animated: true, at: time)
     }
 }

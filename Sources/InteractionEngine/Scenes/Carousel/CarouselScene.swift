@@ -7,7 +7,7 @@
 /// click on the large picture selects the centred item. Keys: Left/Right move
 /// one item, Page Up/Down a strip's width, Home/End to the ends, Enter or
 /// Space selects the centred item. The selection is saved and restored centred.
-public final class CarouselScene: DeckScene {
+public final class CarouselScene: EventRecordingScene {
     public static let name = "carousel"
     public var name: String { Self.name }
     public let title = "Carousel"
@@ -35,12 +35,25 @@ public final class CarouselScene: DeckScene {
     var size: Size
     /// What the scene did since its last `update` or `tick` returned.
     var emitted: [SceneEvent] = []
-    /// The press caught a moving strip: it stops it and must not select.
-    var pressCaughtMotion = false
-    /// The last click that selected an item: where, when, and which item.
+    /// Whether a press holds the strip, or the strip centres a selection.
+    var interaction: Interaction = .free
+    /// The last click that selected an item: where, when, and which item. Not part of
+    /// `interaction`: a double click is two presses, and this is what the second needs of the first.
     var lastClick: (point: Point, time: Millis, index: Int)?
-    /// True while the strip moves to centre the selected item (a click or Enter).
-    var centringSelection = false
+
+    /// How presses and the strip's motion relate, one case at a time: a press that caught
+    /// the strip is never also letting a selection centre.
+    enum Interaction: Equatable {
+        /// No press holds the strip: it rests, or moves on its own (a fling, the wheel, a
+        /// key), and a press on it catches it.
+        case free
+        /// The strip glides to centre the item a click or Enter selected: a press lands on
+        /// it without stopping it (so a second click cannot stop it between two items).
+        case centringSelection
+        /// The press that is down stopped the moving strip and holds it: its tap only
+        /// settles it there, it never selects.
+        case caughtMotion
+    }
 
     /// Two clicks closer than this (ms) and `doubleClickDistance` (px) are one double
     /// click: the second selects what the first did, wherever the strip has moved it
@@ -84,24 +97,6 @@ public final class CarouselScene: DeckScene {
         strip.reconfigure(options: geometry.stripOptions, frame: geometry.strip, at: time)
     }
 
-    @discardableResult
-    public func update(_ input: SceneInput) -> [SceneEvent] {
-        receive(input)
-        return takeEmitted()
-    }
-
-    @discardableResult
-    public func tick(at time: Millis) -> [SceneEvent] {
-        advance(to: time)
-        return takeEmitted()
-    }
-
-    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    func takeEmitted() -> [SceneEvent] {
-        defer { emitted.removeAll() }
-        return emitted
-    }
-
     func receive(_ input: SceneInput) {
         switch input {
         case .gesture(let gesture):
@@ -110,7 +105,7 @@ public final class CarouselScene: DeckScene {
             handle(key, at: time)
         case .wheel(let delta, _, _, let time, let duringPress):
             guard !duringPress else { return }
-            centringSelection = false
+            if interaction == .centringSelection { interaction = .free }
             switch delta {
             case .steps(let dx, let dy):
                 // The vertical wheel scrolls the strip sideways too (SPEC I2).
@@ -148,7 +143,7 @@ public final class CarouselScene: DeckScene {
         }
         strip.selectedIndex = index
         strip.scroll(toItem: index, animated: true, at: time)
-        centringSelection = strip.isAnimating(at: time)
+        interaction = strip.isAnimating(at: time) ? .centringSelection : .free
         emitted.append(.select(id: id))
     }
 }

@@ -3,7 +3,7 @@ extension GridScene {
     /// G1: a hold only on a tile; a press that stops a moving grid only pans; a press
     /// while a dropped tile lands does nothing at all (G4).
     public func pressPolicy(at p: Point, time: Millis) -> PressPolicy {
-        if case .settling(let until) = phase, time < until { return .ignored }
+        if case .settling(let landing) = state, time < landing.until { return .ignored }
         return PressPolicy(mayHold: layout.index(at: content(p, at: time)) != nil, panAxes: .both,
                            catchesMotion: scroll.isAnimating(at: time))
     }
@@ -18,50 +18,61 @@ extension GridScene {
         switch event {
         case .pressed(let p, let time):
             focusVisible = false
-            pressStoppedScroll = scroll.isAnimating(at: time)
+            if case .lifted = state { break }  // one press at a time: never drop a held tile
+            var press = Press(stoppedScroll: scroll.isAnimating(at: time))
             // A press that stops a moving grid never lifts or selects (its policy's caught-motion rule).
-            if pressStoppedScroll { scroll.stop(at: time) }
+            if press.stoppedScroll { scroll.stop(at: time) }
             // G1: holding on empty space does nothing (a drag there still scrolls).
-            if !pressStoppedScroll, let index = layout.index(at: content(p, at: time)),
+            if !press.stoppedScroll, let index = layout.index(at: content(p, at: time)),
                reorder.canMoveItem(at: index) {
-                pressFeedback = (reorder.liveItems[index].id, time)
+                press.feedback = (reorder.liveItems[index].id, time)
             }
+            state = .pressed(press)
         case .tap(let p, let time):
-            guard !pressStoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
+            let stoppedScroll = if case .pressed(let press) = state { press.stoppedScroll } else { false }
+            if case .pressed = state { state = .idle }
+            guard !stoppedScroll, let index = layout.index(at: content(p, at: time)) else { break }
             focus = index
             emitted.append(.select(id: reorder.liveItems[index].id))
         case .holdBegan(let p, let time):
             beginLift(at: p, time: time)
         case .holdMoved(let p, _, let time):
-            guard var held = lift else { break }
+            guard case .lifted(var held) = state else { break }
             held.pointer = p
-            lift = held
+            state = .lifted(held)
             updateMovement(at: time)
         case .holdEnded(let p, _, let time):
-            if var held = lift {
+            if case .lifted(var held) = state {
                 held.pointer = p
-                lift = held
+                state = .lifted(held)
                 drop(at: time)
             }
         case .panBegan(_, _, let translation, _, let time):
             // The arena's translation already starts where the pointer crossed the slop.
-            phase = .panning
+            if case .lifted = state { break }
+            state = .panning
             scroll.beginDrag(at: time)
             scroll.drag(translation: translation.y, at: time)
         case .panChanged(_, let translation, _, let time):
             scroll.drag(translation: translation.y, at: time)
         case .panEnded(_, _, let velocity, let time):
             scroll.endDrag(velocity: velocity.y, at: time)
-            phase = .idle
+            if case .lifted = state { break }
+            state = .idle
         case .cancelled(let time):
-            if lift != nil {
+            switch state {
+            case .lifted:
                 cancel(at: time)
-            } else if phase == .panning {
+            case .panning:
                 scroll.endDrag(velocity: 0, at: time)
-                phase = .idle
+                state = .idle
+            case .pressed:
+                state = .idle
+            case .idle, .settling:
+                break
             }
         case .released:
-            break
+            if case .pressed = state { state = .idle }
         }
     }
 
@@ -74,17 +85,15 @@ extension GridScene {
         }
         // The press feedback completes into the lift: the tile grows from where it got to.
         var scale = AnimatedValue(pressFeedbackScale(at: time))
-        pressFeedback = nil
         scale.animate(to: metrics.liftScale, at: time, spec: metrics.liftAnimation, reduceMotion: reduceMotion)
-        lift = Lift(id: movement.id, pointer: point, scale: scale, lastAutoScroll: time)
-        phase = .lifted
+        state = .lifted(Lift(id: movement.id, pointer: point, scale: scale, lastAutoScroll: time))
         focus = movement.source
         emitted.append(.lift(id: movement.id, index: movement.source))
     }
 
     /// G3: the pointer (or the content under it) moved: update the target and animate any reflow.
     func updateMovement(at time: Millis) {
-        guard let held = lift, let movement = reorder.movement else { return }
+        guard case .lifted(let held) = state, let movement = reorder.movement else { return }
         if let reflow = reorder.updateMovement(target: heldCenter(held, movement, at: time) + movement.grabOffset) {
             animate(reflow, at: time)
         }
@@ -94,7 +103,7 @@ extension GridScene {
     func drop(at time: Millis) {
         updateMovement(at: time)
         let start = movingPlacement(at: time)
-        guard let held = lift, let outcome = reorder.endMovement() else { return }
+        guard case .lifted(let held) = state, let outcome = reorder.endMovement() else { return }
         land(held, from: start, in: outcome.to, at: time)
         if outcome.from != outcome.to {
             stateRevision += 1
@@ -107,7 +116,7 @@ extension GridScene {
     /// G4: Escape, right click or a lost grab: everything returns to where it was.
     func cancel(at time: Millis) {
         let start = movingPlacement(at: time)
-        guard let held = lift, let outcome = reorder.cancelMovement() else { return }
+        guard case .lifted(let held) = state, let outcome = reorder.cancelMovement() else { return }
         if let back = outcome.reflow { animate(back, at: time) }
         land(held, from: start, in: outcome.to, at: time)
         // SPEC G4: after a long auto-scroll the home slot may be off screen: scroll back on
@@ -124,16 +133,14 @@ extension GridScene {
         center.animate(to: layout.center(at: slot), at: time, spec: metrics.dropAnimation, reduceMotion: reduceMotion)
         var scale = AnimatedValue(held.scale.value(at: time))
         scale.animate(to: 1, at: time, spec: metrics.dropAnimation, reduceMotion: reduceMotion)
-        lift = nil
-        landing = Landing(id: held.id, center: center, scale: scale, slot: slot)
-        phase = .settling(until: reduceMotion ? time : time + metrics.dropDuration)
+        state = .settling(Landing(id: held.id, center: center, scale: scale, slot: slot,
+                                  until: reduceMotion ? time : time + metrics.dropDuration))
         finishLandingIfDone(at: time)
     }
 
     func finishLandingIfDone(at time: Millis) {
-        guard case .settling(let until) = phase, time >= until else { return }
-        landing = nil
-        phase = .idle
+        guard case .settling(let landing) = state, time >= landing.until else { return }
+        state = .idle
     }
 
     /// G5: a pinned tile refuses to lift: it shakes its head briefly.
@@ -172,10 +179,10 @@ extension GridScene {
     /// While a tile is held near the top or bottom edge, scroll by the
     /// shared curve for the time elapsed, and keep reflowing.
     func autoScroll(at time: Millis) {
-        guard var held = lift else { return }
+        guard case .lifted(var held) = state else { return }
         let elapsed = AnimationClock.current.seconds(from: held.lastAutoScroll, to: time)  // slowed by slow motion
         held.lastAutoScroll = max(held.lastAutoScroll, time)
-        lift = held
+        state = .lifted(held)
         let current = scroll.offset(at: time)
         let next = metrics.autoScroll.advance(offset: current, pointer: held.pointer.y, viewportLength: size.height,
                                            seconds: elapsed, minOffset: scroll.minOffset, maxOffset: scroll.maxOffset)

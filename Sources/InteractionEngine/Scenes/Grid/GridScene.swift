@@ -1,13 +1,13 @@
 /// The reorderable grid (SPEC G1-G6): press and hold a tile to lift it, drag
 /// it, and the grid reflows around it live; release drops it into its slot.
 ///
-/// The scene is a state machine (`Phase`): idle, panning (scrolling),
-/// lifted (a tile follows the pointer) and settling (the drop or cancel
-/// animation, during which input is ignored). It drives `GridReorder`'s four
+/// The scene is a state machine (`State`): idle, pressed (deciding), panning
+/// (scrolling), lifted (a tile follows the pointer) and settling (the drop or
+/// cancel animation, during which input is ignored), each carrying its data. It drives `GridReorder`'s four
 /// steps from the gesture arena (hold = begin, hold moves and auto-scroll =
 /// update, release = end, Escape / right click = cancel) and from the
 /// keyboard (Shift+arrows). Only visible tiles are laid out and drawn.
-public final class GridScene: DeckScene {
+public final class GridScene: EventRecordingScene {
     public static let name = "grid"
     public var name: String { Self.name }
     public let title = "Grid"
@@ -39,7 +39,7 @@ public final class GridScene: DeckScene {
 
     // MARK: State
 
-    /// Where the scene's interaction stands.
+    /// Where the scene's interaction stands, as tests read it (`state` without its payloads).
     public enum Phase: Equatable, Sendable {
         case idle
         /// A drag scrolls the grid.
@@ -48,6 +48,30 @@ public final class GridScene: DeckScene {
         case lifted
         /// A dropped or cancelled tile is landing; input is ignored until `until`.
         case settling(until: Millis)
+    }
+
+    /// The scene's state machine: each stage carries what only it has, so a lift
+    /// without a held tile, or a landing while another tile is held, cannot be written.
+    enum State {
+        /// Nothing held, nothing dragged, no press deciding.
+        case idle
+        /// A press is down and has not become a pan or a lift yet (its tap, if it is one, reads it).
+        case pressed(Press)
+        /// A drag scrolls the grid.
+        case panning
+        /// A tile is held and follows the pointer.
+        case lifted(Lift)
+        /// A dropped or cancelled tile is landing; input is ignored until its `until`.
+        case settling(Landing)
+    }
+
+    /// A press that has not become a pan or a lift yet.
+    struct Press {
+        /// It stopped a moving scroll: it must not also tap or lift.
+        var stoppedScroll: Bool
+        /// The movable tile pressed while the hold builds (it shrinks), and when the press went down;
+        /// nil on empty space, on a pinned tile, and once the press turned into something else.
+        var feedback: (id: String, start: Millis)?
     }
 
     /// The held tile's own layer: it follows the pointer, never the layout.
@@ -67,10 +91,21 @@ public final class GridScene: DeckScene {
         var center: AnimatedPoint
         var scale: AnimatedValue
         var slot: Int
+        /// When it has landed (input is ignored until then, G4).
+        var until: Millis
     }
 
     public internal(set) var reorder: GridReorder
-    public internal(set) var phase: Phase = .idle
+    var state: State = .idle
+    /// Where the interaction stands (`state` without its payloads).
+    public var phase: Phase {
+        switch state {
+        case .idle, .pressed: .idle
+        case .panning: .panning
+        case .lifted: .lifted
+        case .settling(let landing): .settling(until: landing.until)
+        }
+    }
     /// The boundaries of this scene's presses (its tuned hold duration and movement).
     public internal(set) var gestureSettings = GestureSettings.standard
     /// The live tuning values (see `GridTunables`).
@@ -87,13 +122,10 @@ public final class GridScene: DeckScene {
     var scroll = ScrollAxis()
     /// Tiles gliding to new slots after a reflow (G3); slots are in content coordinates.
     var displacements = Displacements(.fixedSlots)
-    var lift: Lift?
-    var landing: Landing?
+    /// A pinned tile shaking its head (G5). Not part of `state`: the shake (from a hold or a
+    /// Shift+arrow on the pinned tile) plays on by itself while the press that caused it ends
+    /// and the next one begins, whatever the interaction does meanwhile.
     var refusal: (id: String, offset: AnimatedValue)?
-    /// The movable tile pressed while the hold builds, and when the press went down.
-    var pressFeedback: (id: String, start: Millis)?
-    /// The press stopped a moving scroll: it must not also tap or lift.
-    var pressStoppedScroll = false
     /// What the scene did since its last `update` or `tick` returned.
     var emitted: [SceneEvent] = []
 
@@ -114,7 +146,17 @@ public final class GridScene: DeckScene {
     /// The scroll offset (content y at the top of the viewport) at `time`.
     public func scrollOffset(at time: Millis) -> Double { scroll.offset(at: time) }
     /// The id of the tile being held or landing.
-    public var movingID: String? { lift?.id ?? landing?.id }
+    public var movingID: String? {
+        switch state {
+        case .lifted(let held): held.id
+        case .settling(let landing): landing.id
+        case .idle, .pressed, .panning: nil
+        }
+    }
+    /// The press still deciding's tile feedback (see `Press.feedback`).
+    var pressFeedback: (id: String, start: Millis)? {
+        if case .pressed(let press) = state { press.feedback } else { nil }
+    }
     /// How many tiles are gliding to new slots.
     var travellingTiles: Int { displacements.count }
 
@@ -148,18 +190,20 @@ public final class GridScene: DeckScene {
     /// The held or landing tile in content coordinates: its frame already scaled.
     func movingPlacement(at time: Millis) -> LaidOutItem? {
         let side = layout.tileSize
-        if let lift, let movement = reorder.movement {
+        switch state {
+        case .lifted(let lift):
+            guard let movement = reorder.movement else { return nil }
             let center = heldCenter(lift, movement, at: time)
             let scale = lift.scale.value(at: time)
             return LaidOutItem(id: lift.id, index: movement.current, frame: square(center, side * scale),
                                scale: scale, isLifted: true)
-        }
-        if let landing {
+        case .settling(let landing):
             let scale = landing.scale.value(at: time)
             return LaidOutItem(id: landing.id, index: landing.slot,
                                frame: square(landing.center.value(at: time), side * scale), scale: scale, isLifted: true)
+        case .idle, .pressed, .panning:
+            return nil
         }
-        return nil
     }
 
     func square(_ center: Point, _ side: Double) -> Rect {
@@ -191,8 +235,11 @@ public final class GridScene: DeckScene {
 
     /// The press stopped building a hold (pan, tap, cancel): the tile glides back to full size.
     func endPressFeedback(at time: Millis) {
-        guard let feedback = pressFeedback else { return }
-        defer { pressFeedback = nil }
+        guard case .pressed(var press) = state, let feedback = press.feedback else { return }
+        defer {
+            press.feedback = nil
+            state = .pressed(press)
+        }
         guard let index = reorder.liveItems.firstIndex(where: { $0.id == feedback.id }) else { return }
         let slot = layout.frame(at: index)
         let now = pressFeedbackFrame(displacements.frame(of: feedback.id, layoutFrame: slot, at: time), at: time)
@@ -214,31 +261,13 @@ public final class GridScene: DeckScene {
         displacements.removeAll()
         scroll.setContent(length: layout.contentHeight, viewport: size.height, at: time)
         // The held tile follows the new column width at once (its grab scaled with it).
-        if lift != nil { updateMovement(at: time) }
-        if var landed = landing {
+        if case .lifted = state { updateMovement(at: time) }
+        if case .settling(var landed) = state {
             landed.center.animate(to: layout.center(at: landed.slot), at: time, spec: metrics.dropAnimation,
                                   reduceMotion: reduceMotion)
-            landing = landed
+            state = .settling(landed)
         }
         if let focus, focus >= reorder.items.count { self.focus = nil }
-    }
-
-    @discardableResult
-    public func update(_ input: SceneInput) -> [SceneEvent] {
-        receive(input)
-        return takeEmitted()
-    }
-
-    @discardableResult
-    public func tick(at time: Millis) -> [SceneEvent] {
-        advance(to: time)
-        return takeEmitted()
-    }
-
-    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    func takeEmitted() -> [SceneEvent] {
-        defer { emitted.removeAll() }
-        return emitted
     }
 
     func receive(_ input: SceneInput) {
@@ -272,13 +301,15 @@ public final class GridScene: DeckScene {
         autoScroll(at: time)
         scroll.tick(at: time)
         displacements.prune(at: time)
-        if var held = lift, held.scale.settle(at: time) { lift = held }
+        if case .lifted(var held) = state, held.scale.settle(at: time) { state = .lifted(held) }
         if let shaking = refusal, !shaking.offset.isAnimating(at: time) { refusal = nil }
     }
 
     public func needsFrame(at time: Millis) -> Bool {
-        if lift != nil { return true }  // a press by itself draws nothing (it waits for the hold asleep)
-        if case .settling = phase { return true }
+        switch state {
+        case .lifted, .settling: return true  // a press by itself draws nothing (it waits for the hold asleep)
+        case .idle, .pressed, .panning: break
+        }
         return scroll.isAnimating(at: time) || displacements.isAnimating(at: time)
             || (refusal?.offset.isAnimating(at: time) ?? false)
     }

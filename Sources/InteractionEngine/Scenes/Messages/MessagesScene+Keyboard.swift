@@ -23,11 +23,12 @@ extension MessagesScene {
             if openRowID != id {
                 openRow(id, at: time)
             } else {
-                focusedButton = min((focusedButton ?? -1) + 1, row.actions.count - 1)
+                let next = min((focusedButton ?? -1) + 1, row.actions.count - 1)
+                openedRow?.focusedButton = next
             }
         case .left:
             if let id = focusedID, id == openRowID, let b = focusedButton {
-                focusedButton = b > 0 ? b - 1 : nil
+                openedRow?.focusedButton = b > 0 ? b - 1 : nil
             } else if let open = openRowID {
                 closeRow(open, at: time)
             }
@@ -85,7 +86,7 @@ extension MessagesScene {
         let clamped = min(max(index, 0), list.count - 1)
         let id = list.rows[clamped].id
         if let open = openRowID, open != id { closeRow(open, at: time) }
-        if focusedID != id { focusedButton = nil }
+        if focusedID != id { openedRow?.focusedButton = nil }
         focusedID = id
         reveal(index: clamped, at: time)
     }

@@ -10,7 +10,7 @@
 /// Rows sit in fixed slots, so only the visible ones are laid out and drawn.
 /// Rows that change places (pin, unpin, delete) carry a displacement that
 /// springs to zero; a deleted row fades out underneath the rows sliding up.
-public final class MessagesScene: DeckScene {
+public final class MessagesScene: EventRecordingScene {
     public static let name = "messages"
     public var name: String { Self.name }
     public let title = "Messages"
@@ -19,13 +19,15 @@ public final class MessagesScene: DeckScene {
     public internal(set) var list: MessageList
     public internal(set) var stateRevision = 0
     /// The row whose buttons are shown (or opening); at most one (S6).
-    public internal(set) var openRowID: String?
+    public var openRowID: String? { openedRow?.id }
     /// The row last selected by a tap or Enter.
     public internal(set) var selectedID: String?
     /// The row with the keyboard focus ring, once the keyboard was used.
     public internal(set) var focusedID: String?
     /// Which button of the open, focused row has the keyboard focus.
-    public internal(set) var focusedButton: Int?
+    public var focusedButton: Int? { openedRow?.focusedButton }
+    /// The open row and its button focus: a button cannot keep the focus once its row has closed.
+    var openedRow: OpenRow?
 
     public var reduceMotion = false {
         didSet { scroll.reduceMotion = reduceMotion }
@@ -40,7 +42,9 @@ public final class MessagesScene: DeckScene {
     var swipes: [String: AnimatedValue] = [:]
     /// Displacements of rows moving to new slots after an edit (slots in content coordinates).
     var displacements = Displacements(.followsLayout)
-    /// The row drawn above the others while it moves (a pinned row flying up).
+    /// The row drawn above the others while it moves (a pinned row flying up). Not part of
+    /// `press`: it lasts as long as the row's displacement, which plays on by itself after
+    /// the tap or key that moved it, while the next press scrolls or swipes.
     var liftedID: String?
     /// Deleted rows fading out where they were.
     var ghosts: [Ghost] = []
@@ -63,6 +67,13 @@ public final class MessagesScene: DeckScene {
         case scrolling
         /// The press does nothing more (S6: dragging a row while another was open).
         case consumed
+    }
+
+    /// The row whose buttons are shown.
+    struct OpenRow {
+        var id: String
+        /// Which of its buttons has the keyboard focus (Right moves it in, Left back out).
+        var focusedButton: Int?
     }
 
     /// A deleted row fading out in its old place.
@@ -113,24 +124,6 @@ public final class MessagesScene: DeckScene {
     public func resize(to size: Size, at time: Millis) {
         layout = MessagesLayout(width: max(1, size.width), viewportHeight: max(1, size.height))
         scroll.setContent(length: layout.contentLength(rowCount: list.count), viewport: layout.viewportHeight, at: time)
-    }
-
-    @discardableResult
-    public func update(_ input: SceneInput) -> [SceneEvent] {
-        receive(input)
-        return takeEmitted()
-    }
-
-    @discardableResult
-    public func tick(at time: Millis) -> [SceneEvent] {
-        advance(to: time)
-        return takeEmitted()
-    }
-
-    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    func takeEmitted() -> [SceneEvent] {
-        defer { emitted.removeAll() }
-        return emitted
     }
 
     func receive(_ input: SceneInput) {
@@ -267,7 +260,7 @@ public final class MessagesScene: DeckScene {
         guard let row = list[id] else { return }
         if let open = openRowID, open != id { closeRow(open, at: time) }
         if openRowID != id {
-            openRowID = id
+            openedRow = OpenRow(id: id)
             emitted.append(.openRow(id: id))
         }
         animateSwipe(id, to: -row.openWidth, spec: metrics.openAnimation, at: time, velocity: velocity)
@@ -276,8 +269,7 @@ public final class MessagesScene: DeckScene {
     /// Closes row `id`, reporting `close-row` when it was the open row.
     public func closeRow(_ id: String, at time: Millis, velocity: Double? = nil) {
         if openRowID == id {
-            openRowID = nil
-            focusedButton = nil
+            openedRow = nil
             emitted.append(.closeRow(id: id))
         }
         animateSwipe(id, to: 0, spec: metrics.closeAnimation, at: time, velocity: velocity)
@@ -325,14 +317,11 @@ public final class MessagesScene: DeckScene {
         list.delete(id)
         swipes[id] = nil
         displacements.remove(id)
-        if openRowID == id {
-            openRowID = nil
-            focusedButton = nil
-        }
+        if openRowID == id { openedRow = nil }
         if selectedID == id { selectedID = nil }
         if focusedID == id {
             focusedID = list.isEmpty ? nil : list.rows[min(index, list.count - 1)].id
-            focusedButton = nil
+            openedRow?.focusedButton = nil
         }
         emitted.append(.action(kind: .delete, id: id))
         slideToNewSlots(from: before, at: time)

@@ -55,18 +55,17 @@ extension WalletScene {
             let caught = catchesScroll(at: time)
             // A press stops a moving stack; it never lifts or expands (the policy's caught-motion rule).
             if caught { scroll.stop(at: time) }
-            interaction = .pressing(cardID: hit, caughtScroll: caught)
-            if let hit, !caught { holdFeedback = WalletHoldFeedback(id: hit, start: time) }
+            interaction = .pressing(cardID: hit, caughtScroll: caught, holdSince: hit != nil && !caught ? time : nil)
         case .expanded(let e):
             let onCard = e.dismissAt == nil && card(at: p, time: time) == e.id
-            interaction = .pressing(cardID: onCard ? e.id : nil, caughtScroll: false)
+            interaction = .pressing(cardID: onCard ? e.id : nil, caughtScroll: false, holdSince: nil)
         }
     }
 
     /// A tap expands the card under it, or collapses an expanded one (W8, W9).
     func tapped(at p: Point, time: Millis) {
         defer { interaction = .idle }
-        if case .pressing(_, true) = interaction { return }
+        if case .pressing(_, true, _) = interaction { return }
         switch mode {
         case .stack:
             if let id = card(at: p, time: time) { expand(id, at: time) }
@@ -89,7 +88,7 @@ extension WalletScene {
             scroll.drag(translation: translation, at: time)
             interaction = .scrolling
         case .expanded(let e):
-            guard case .pressing(e.id?, _) = interaction, e.dismissAt == nil else {
+            guard case .pressing(e.id?, _, _) = interaction, e.dismissAt == nil else {
                 interaction = .ignoring
                 return
             }

@@ -1,4 +1,5 @@
-/// The pressed card's response while the hold builds (issue 22, item 9).
+/// The pressed card's response while the hold builds (issue 22, item 9), as
+/// `WalletScene.holdFeedback` reads it from the press.
 struct WalletHoldFeedback: Sendable, Equatable {
     /// The pressed card.
     let id: String
@@ -34,8 +35,7 @@ extension WalletScene {
     /// or lifted it.
     func endHoldFeedbackIfDone(_ before: (id: String, frame: Rect)?, at time: Millis) {
         guard let before else { return }
-        if case .pressing(before.id?, false) = interaction { return }
-        holdFeedback = nil
+        if case .pressing(before.id?, false, _) = interaction { return }
         guard liftedID != before.id, !displacements.contains(before.id), let slot = slotByID[before.id] else { return }
         let now = presentedFrame(id: before.id, slot: slot, offset: scroll.offset(at: time), at: time)
         absorb(before.id, from: before.frame, to: now, at: time, spec: metrics.slotAnimation)

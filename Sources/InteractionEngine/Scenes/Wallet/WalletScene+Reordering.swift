@@ -15,7 +15,7 @@ extension WalletScene {
         let offset = scroll.offset(at: time)
         // The hold feedback's scale-down completes into the lift: the card grows back as it rises.
         let pressedScale = holdFeedback?.id == id ? holdFeedbackScale(at: time) : 1
-        holdFeedback = nil
+        interaction = .ignoring  // the press stops building a hold: its card is measured at full size
         let frame = presentedFrame(id: id, slot: slot, offset: offset, at: time)
         displacements.remove(id)
         if raisedID == id { raisedID = nil }

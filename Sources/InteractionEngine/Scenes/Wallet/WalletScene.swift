@@ -7,7 +7,7 @@
 /// frame, a pure function of the mode, the offset and its slot, plus a
 /// decaying displacement (`Displacements`) that smooths over layout changes. A lifted
 /// card is drawn from `WalletLift` alone, above everything.
-public final class WalletScene: DeckScene {
+public final class WalletScene: EventRecordingScene {
     public static let name = "wallet"
     public var name: String { Self.name }
     public let title = "Wallet"
@@ -21,8 +21,10 @@ public final class WalletScene: DeckScene {
     /// What the current press is doing.
     enum Interaction: Sendable {
         case idle
-        /// Down, undecided; `caughtScroll` when the press stopped a moving stack (its tap does nothing).
-        case pressing(cardID: String?, caughtScroll: Bool)
+        /// Down, undecided; `caughtScroll` when the press stopped a moving stack (its tap does nothing);
+        /// `holdSince`, when the press went down, while the card under it shows the hold building
+        /// (a stack card, a press that caught nothing; see `holdFeedback`).
+        case pressing(cardID: String?, caughtScroll: Bool, holdSince: Millis?)
         /// Dragging the stack by the pan's translation.
         case scrolling
         case lifting(WalletLift)
@@ -53,10 +55,16 @@ public final class WalletScene: DeckScene {
     var displacements = Displacements(.followsLayout)
     var mode: Mode = .stack
     var interaction: Interaction = .idle
-    /// A card drawn above its slot while it settles (after a drop or a keyboard move).
+    /// A card drawn above its slot while it settles (after a drop or a keyboard move). Not part
+    /// of `interaction`: it lasts as long as the card's displacement, which plays on by itself
+    /// while the next press begins (a lift of that same card takes it back, see `beginLift`).
     var raisedID: String?
-    /// The card pressed while the hold builds (it shrinks a little, see `WalletMetrics.holdFeedbackScale`).
-    var holdFeedback: WalletHoldFeedback?
+    /// The card pressed while the hold builds (it shrinks a little, see `WalletMetrics.holdFeedbackScale`):
+    /// read from `interaction`, so it ends with the press's undecided stage.
+    var holdFeedback: WalletHoldFeedback? {
+        guard case .pressing(let id?, _, let start?) = interaction else { return nil }
+        return WalletHoldFeedback(id: id, start: start)
+    }
     /// What the scene did since its last `update` or `tick` returned.
     var emitted: [SceneEvent] = []
 
@@ -116,25 +124,7 @@ public final class WalletScene: DeckScene {
         }
     }
 
-    @discardableResult
-    public func update(_ input: SceneInput) -> [SceneEvent] {
-        receive(input)
-        return takeEmitted()
-    }
-
-    @discardableResult
-    public func tick(at time: Millis) -> [SceneEvent] {
-        advance(to: time)
-        return takeEmitted()
-    }
-
-    /// What happened since the last `update` or `tick` (or a direct call), oldest first.
-    private func takeEmitted() -> [SceneEvent] {
-        defer { emitted.removeAll() }
-        return emitted
-    }
-
-    private func receive(_ input: SceneInput) {
+    func receive(_ input: SceneInput) {
         switch input {
         case .resize(let size, let time):
             resize(to: size, at: time)
@@ -147,7 +137,7 @@ public final class WalletScene: DeckScene {
         }
     }
 
-    private func advance(to time: Millis) {
+    func advance(to time: Millis) {
         if case .lifting(var lift) = interaction {
             let x = scroll.offset(at: time)
             let next = lift.autoScrolledOffset(from: x, at: time, layout: layout, edges: edges,
