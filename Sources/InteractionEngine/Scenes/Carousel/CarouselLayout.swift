@@ -76,13 +76,15 @@ public struct CarouselLayout: Hashable, Sendable {
 
     /// The items that intersect the strip at `offset`, in drawing order:
     /// inactive ones first, then active ones by increasing zoom (the one
-    /// nearest the centre last, on top), each named by `id`. Only visible items are computed.
-    public func items(atOffset offset: Double, id: (Int) -> String) -> [LaidOutItem] {
+    /// nearest the centre last, on top), each named by `id` (an index it has no name for is
+    /// left out). Only visible items are computed.
+    public func items(atOffset offset: Double, id: (Int) -> String?) -> [LaidOutItem] {
         guard let range = visibleRange(atOffset: offset) else { return [] }
         var result: [(item: LaidOutItem, isActive: Bool)] = []
         result.reserveCapacity(range.count)
         for index in range {
-            let item = self.item(index, atOffset: offset, id: id(index))
+            guard let name = id(index) else { continue }
+            let item = self.item(index, atOffset: offset, id: name)
             result.append((item, isActive(distance: item.distanceFromCentre ?? .infinity)))
         }
         result.sort { a, b in

@@ -124,7 +124,7 @@ public struct CarouselStrip: Sendable {
 
     /// The visible items at `time`, in drawing order, in strip coordinates.
     public func visibleItems(at time: Millis) -> [LaidOutItem] {
-        layout.items(atOffset: offset(at: time)) { items.indices.contains($0) ? items[$0].id : "" }
+        layout.items(atOffset: offset(at: time)) { items.indices.contains($0) ? items[$0].id : nil }
     }
 
     /// The item under `point` (host coordinates) at `time`: the topmost zoomed

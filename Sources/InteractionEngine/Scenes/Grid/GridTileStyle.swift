@@ -1,6 +1,7 @@
 /// How a grid tile looks: a rounded, softly shaded colour square with its label,
-/// a pin badge when pinned, and a deeper shadow while lifted (G2). The numbers
-/// only: `GridTilePainter` (GridView.swift) draws with them.
+/// a pin badge when pinned, and a deeper shadow while lifted (G2). The look's main
+/// numbers; `GridTilePainter` (GridView.swift) draws with them (the pin glyph's own
+/// proportions stay beside its drawing).
 enum GridTileStyle {
     static let cornerRadius: Double = 16
     /// Resting shadow: close and light.

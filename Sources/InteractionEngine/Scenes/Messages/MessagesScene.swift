@@ -40,7 +40,7 @@ public final class MessagesScene: EventRecordingScene {
     var layout: MessagesLayout
     /// Swipe offsets (≤ 0) of rows that are not at rest closed.
     var swipes: [String: AnimatedValue] = [:]
-    /// Displacements of rows moving to new slots after an edit (slots in content coordinates).
+    /// Displacements of rows moving to new slots after an edit: offsets riding on the rows' slots (content coordinates).
     var displacements = Displacements(.followsLayout)
     /// The row drawn above the others while it moves (a pinned row flying up). Not part of
     /// `press`: it lasts as long as the row's displacement, which plays on by itself after
