@@ -26,6 +26,8 @@ public final class CairoRenderer {
     let layers = LayerCache()
     /// Device bounds of each command of the list being drawn, when the caller has them.
     var knownBounds: [PixelRect?]?
+    /// The device bands a damage-only draw repaints (its clip), while it draws; nil: all of it.
+    var repaintBands: [PixelRect]?
 
     public init() {}
 

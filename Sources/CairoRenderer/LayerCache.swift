@@ -105,6 +105,17 @@ final class LayerCache {
     /// Device pixels the last frame copied from a raster of another phase.
     private(set) var settle: [PixelRect] = []
 
+    /// The device pixels a face covers: its rectangle grown by the damage slack (antialiasing),
+    /// cut neither to its clips nor to the frame.
+    static func rasterBounds(of face: Rect, scale k: Double, tx: Double, ty: Double) -> PixelRect {
+        let slack = CairoRenderer.damageSlack
+        let x0 = (face.minX * k + tx - slack).rounded(.down), y0 = (face.minY * k + ty - slack).rounded(.down)
+        let x1 = (face.maxX * k + tx + slack).rounded(.up), y1 = (face.maxY * k + ty + slack).rounded(.up)
+        let limit = Double(Int32.max / 4)
+        guard abs(x0) < limit, abs(y0) < limit, abs(x1) < limit, abs(y1) < limit else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+
     /// Scales the budget to the image surface drawn on.
     func fit(target: OpaquePointer?) {
         guard let target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
@@ -143,7 +154,7 @@ final class LayerCache {
         if var entry = entries[plan.identity] {
             entry.lastUse = clock
             entries[plan.identity] = entry
-            if entry.exact == plan.exact {
+            if entry.exact == plan.exact, entry.raster == plan.raster {
                 statistics.exactHits += 1
                 return (entry.surface, plan.raster)
             }
@@ -251,10 +262,18 @@ extension CairoRenderer {
             let toDevice = walk.toDevice, clipInteriors = walk.clipInteriors
             switch commands[i] {
             case .fillRect(let face, _, let radius) where walk.groupDepth == 0:
+                // A face reaching past its clips (a sheet revealed by a growing clip, issue 21
+                // item 5) is rasterised whole and copied where the clips cover wholly.
                 guard opaqueInterior(of: commands[i], deviceScale: k, toDevice: toDevice) != nil,
-                      let inner = CairoRenderer.layerInterior(of: face, radius: radius, deviceScale: k, toDevice: toDevice),
-                      CairoRenderer.within(inner, clipInteriors) == inner, let faceBounds = bounds[i],
+                      let middle = CairoRenderer.layerInterior(of: face, radius: radius, deviceScale: k, toDevice: toDevice),
+                      let inner = CairoRenderer.within(middle, clipInteriors), let clipped = bounds[i],
                       inner.area >= LayerCache.minimumArea else { continue }
+                // The face's own rows, not cut by its clips or the frame: a growing clip (or the
+                // window's edge) reveals more of the same raster. Its columns are those the frame
+                // paints (pixman steps gradients and sampling along a row from a span's start).
+                let whole = LayerCache.rasterBounds(of: face, scale: k, tx: tx, ty: ty)
+                let faceBounds = PixelRect(x: clipped.x, y: whole.y, width: clipped.width, height: whole.height)
+                guard faceBounds.contains(inner) else { continue }
                 var j = i + 1, depth = 0, end = i + 1, content = 0, strokes = false
                 // Commands wholly inside the middle: what a copy saves (the rest is drawn anyway).
                 var inside = 0, insideAtEnd = 0
@@ -269,12 +288,14 @@ extension CairoRenderer {
                     case .fillRect where opaqueInterior(of: commands[j], deviceScale: k, toDevice: toDevice) != nil:
                         guard let b = bounds[j], faceBounds.contains(b) else { break scan }
                         content += 1
+                    // A command its clips hide wholly (empty bounds: a sheet's rows below a
+                    // growing clip) stays in the run: the raster holds it for a later frame.
                     case .line, .polyline:
-                        guard let b = bounds[j], b.intersects(inner) else { break scan }
+                        guard let b = bounds[j], b.isEmpty || b.intersects(inner) else { break scan }
                         content += 1
                         strokes = true
                     default:
-                        guard let b = bounds[j], b.intersects(inner) else { break scan }
+                        guard let b = bounds[j], b.isEmpty || b.intersects(inner) else { break scan }
                         content += 1
                     }
                     if let b = bounds[j], inner.contains(b) { inside += 1 }
@@ -321,12 +342,17 @@ extension CairoRenderer {
             return inner.contains(b)
         }, occluders: occluders, clipInteriors: clipInteriors, layers: [:], deviceScale: deviceScale, replaced: inner)
         cairo_save(cr)
+        // The middle lies wholly inside every clip of the list: only the repainted bands bound
+        // the copy, so it is a plain blit even under a rounded clip (a revealed sheet).
+        cairo_reset_clip(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, surface.handle, Double(at.x), Double(at.y))
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         let hole = occlusion(of: inner, after: plan.end - 1, occluders).map { inner.intersection($0) }
         for band in CairoRenderer.ring(inner, around: hole) {
-            cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+            for piece in repaintBands?.map({ band.intersection($0) }) ?? [band] where !piece.isEmpty {
+                cairo_rectangle(cr, Double(piece.x), Double(piece.y), Double(piece.width), Double(piece.height))
+            }
         }
         cairo_fill(cr)
         cairo_restore(cr)

@@ -170,3 +170,50 @@ import Testing
         #expect(renderer.layerStatistics.peakBytes >= 8 * 480 * 72 * 4 / 2)
     }
 }
+
+/// A sheet revealed by a growing clip (issue 21 item 5, the wallet's expand): laid out once at its
+/// final size, it is rasterised once and copied under each frame's clip (counted, never timed).
+@Suite struct RevealLayerTests {
+    static let sheet = Rect(x: 40, y: 30.25, width: 400, height: 560)
+
+    /// The sheet and its rows of text, clipped to its top `height` px, over a grey background.
+    static func revealed(height: Double) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        let frame = Rect(x: sheet.minX, y: sheet.minY, width: sheet.width, height: height)
+        list.append(.shadow(frame, cornerRadius: 16, blur: 8, offset: Point(x: 0, y: 1), color: Color.black.withAlpha(0.2)))
+        list.clipped(to: frame, cornerRadius: 16) { list in
+            list.append(.fillRect(sheet, .solid(.white), cornerRadius: 16))
+            for i in 0..<10 {
+                list.append(.text("Transaction \(i)", Rect(x: sheet.minX + 40, y: sheet.minY + 20 + Double(i) * 50, width: 300, height: 20),
+                                  TextStyle(size: 14)))
+            }
+        }
+        return list
+    }
+
+    @Test func aGrowingClipRevealsOneRasterWithTheDirectPixels() {
+        let renderer = CairoRenderer(), direct = CairoRenderer()
+        renderer.retainedLayers = true
+        renderer.occlusionCulling = true
+        let surface = ImageSurface(width: 480, height: 640)
+        var mismatches: [Double] = []
+        var frames = 0
+        for step in 0...20 {
+            let height = 200 + Double(step) * 17.7
+            let list = Self.revealed(height: height)
+            let cr = cairo_create(surface.handle)!
+            renderer.draw(list, on: cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface.handle)
+            frames += 1
+            if !DamageRepaintTests.identical(direct.image(of: list, width: 480, height: 640), surface) { mismatches.append(height) }
+        }
+        let s = renderer.layerStatistics
+        #expect(s.rasterised == 1, "the sheet's content is the same in every frame: one raster, not \(s.rasterised)")
+        // Seen, seen again, rasterised: every later frame copies the raster at its own phase.
+        #expect(s.exactHits >= frames - 3, "\(s.exactHits) exact copies in \(frames) frames")
+        #expect(s.shiftedHits == 0, "the sheet does not move: no shifted copy")
+        #expect(mismatches.isEmpty, "frames at heights \(mismatches) differ from the direct path")
+    }
+}
