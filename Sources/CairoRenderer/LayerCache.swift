@@ -35,6 +35,8 @@ struct LayerKey: Hashable {
     let tx: Double
     let ty: Double
     let commands: [DrawCommand]
+    /// A scroll container's strip (ScrollTiles.swift): `tx` its index, `ty` the frame's width, `commands` what reaches its rows.
+    var strip = false
 }
 
 /// Layer figures the bench and the overlay report.
@@ -52,6 +54,9 @@ public struct LayerStatistics: Sendable, Equatable {
     public var exactHits = 0
     public var shiftedHits = 0
     public var evictions = 0
+    /// Scroll-container strips rasterised, and strips copied in place of a container's commands.
+    public var stripsRasterised = 0
+    public var stripCopies = 0
 
     public init(budget: Int = 0) { self.budget = budget }
 }
@@ -102,6 +107,9 @@ final class LayerCache {
     private var currentExact: Set<LayerKey> = []
     private var shifted: [PixelRect] = []
     private var rasterisedThisFrame = 0
+    /// Frames drawn, and the frame each scroll strip was last used in.
+    private var frames = 0
+    private var stripFrames: [LayerKey: Int] = [:]
     /// Device pixels the last frame copied from a raster of another phase.
     private(set) var settle: [PixelRect] = []
 
@@ -128,7 +136,62 @@ final class LayerCache {
     /// would never be repainted, and the window would keep asking for a frame).
     private var frame: PixelRect?
 
+    /// The frame drawn on, when known.
+    var frameRect: PixelRect? { frame }
+
+    /// A scroll container's strip and its origin: `x` the content's device x less the raster's,
+    /// `y` the raster's first row less the content's.
+    func strip(_ key: LayerKey) -> (ImageSurface, Point)? {
+        guard var entry = entries[key] else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        entries[key] = entry
+        stripFrames[key] = frames
+        return (entry.surface, entry.origin)
+    }
+
+    func storeStrip(_ surface: ImageSurface, key: LayerKey, origin: Point) {
+        clock += 1
+        statistics.stripsRasterised += 1
+        stripFrames[key] = frames
+        store(Entry(surface: surface, exact: key, origin: origin,
+                    raster: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), lastUse: clock), for: key)
+    }
+
+    /// A strip copied to `rect`: repainted exactly once the container rests.
+    func copiedStrip(_ rect: PixelRect) {
+        statistics.stripCopies += 1
+        shifted.append(rect)
+    }
+
+    /// Forgets the strips unused for `stripFrames` frames.
+    func dropStrips() {
+        for (key, frame) in stripFrames where frames - frame > LayerCache.stripFrames {
+            stripFrames[key] = nil
+            if let gone = entries.removeValue(forKey: key) { statistics.bytes -= gone.raster.area * 4 }
+        }
+        statistics.layers = entries.count
+    }
+
+    /// Holds `entry` under `key`, evicting the least recently used rasters over the budget.
+    private func store(_ entry: Entry, for key: LayerKey) {
+        if let old = entries.removeValue(forKey: key) { statistics.bytes -= old.raster.area * 4 }
+        let size = entry.raster.area * 4
+        while statistics.bytes + size > statistics.budget,
+              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            if let gone = entries.removeValue(forKey: oldest) {
+                statistics.bytes -= gone.raster.area * 4
+                statistics.evictions += 1
+            }
+        }
+        entries[key] = entry
+        statistics.bytes += size
+        statistics.layers = entries.count
+        statistics.peakBytes = max(statistics.peakBytes, statistics.bytes)
+    }
+
     func beginFrame() {
+        frames += 1
         currentExact.removeAll(keepingCapacity: true)
         seenNow.removeAll(keepingCapacity: true)
         shifted.removeAll()
@@ -186,19 +249,7 @@ final class LayerCache {
         cairo_destroy(scr)
         cairo_surface_flush(surface.handle)
         statistics.rasterised += 1
-        if let old = entries.removeValue(forKey: plan.identity) { statistics.bytes -= old.raster.area * 4 }
-        let size = r.area * 4
-        while statistics.bytes + size > statistics.budget,
-              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            if let gone = entries.removeValue(forKey: oldest) {
-                statistics.bytes -= gone.raster.area * 4
-                statistics.evictions += 1
-            }
-        }
-        entries[plan.identity] = Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock)
-        statistics.bytes += size
-        statistics.layers = entries.count
-        statistics.peakBytes = max(statistics.peakBytes, statistics.bytes)
+        store(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
         return (surface, r)
     }
 }
