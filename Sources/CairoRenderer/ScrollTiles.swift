@@ -32,14 +32,13 @@ struct ScrollMemory {
 extension LayerCache {
     /// Device rows of one strip.
     static let stripHeight = 256
-    /// Strips one frame may rasterise; with more missing the container is drawn as before
-    /// (the first frame of a fling rasterises the screen's strips once).
-    static let stripsPerFrame = 6
-    /// The same while the content changes too (a reflow while it scrolls): its layers are cheaper.
+    /// Strips a frame may rasterise while the content changes too (a reflow while it scrolls):
+    /// with more missing the container is drawn as before, its layers are cheaper. A pure scroll
+    /// rasterises what is missing (its first frame, the screen's strips once).
     static let stripsWhileChanging = 1
     /// Frames a strip is kept unused: strips of content that scrolled away or changed leave the
-    /// budget to the layers (at 1280x800 a strip is 1.3 MB; 120 frames evicted 293 layers in the
-    /// bench's grid run, 8 none); a fling after a rest rasterises the screen's strips again.
+    /// budget to the layers (at 1280x800 a strip is 1.3 MB; in the bench's 600-frame grid run 120
+    /// frames evicted 293 layers, 8 frames 203); a fling after a rest rasterises its strips again.
     static let stripFrames = 8
     /// Commands a translation group needs before it is treated as a scroll container.
     static let minimumScrollCommands = 16
@@ -133,7 +132,7 @@ extension CairoRenderer {
                      strip: true)
         }
         let missing = (first...last).filter { layers.strip(keys[$0 - first]) == nil }
-        guard missing.count <= (group.contentChanged ? LayerCache.stripsWhileChanging : LayerCache.stripsPerFrame) else { return false }
+        guard !group.contentChanged || missing.count <= LayerCache.stripsWhileChanging else { return false }
         for index in missing {
             // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
             let y0 = Int(gy.rounded(.down)) + index * s - 1
