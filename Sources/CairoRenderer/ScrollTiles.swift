@@ -7,12 +7,13 @@ import InteractionEngine
 ///
 /// A scroll container is a translation group (`pushTransform` of scale 1) drawn straight on the
 /// list's background: only pushes and pops lie between the list's `clear` and the group (which
-/// may be inside another, such as the deck's offset of the scene below its bar). It
-/// scrolls in a frame when its translation changed since the previous frame; then its visible
-/// strips are copied (rasterised first where missing) instead of drawing its commands. A strip lands on the nearest device pixel, up to half a pixel from
-/// where the direct path draws, so its pixels join the settle rectangles and are repainted
-/// exactly once the container rests (a resting frame draws the commands). The strips live in
-/// the layer cache, under its byte budget, each keyed by the commands that reach its rows.
+/// may be inside another, such as the deck's offset of the scene below its bar). It scrolls in a
+/// frame when its vertical translation (alone) changed since the previous frame; then its
+/// visible strips are copied (rasterised first where missing) instead of drawing its commands.
+/// A strip lands on the nearest device pixel, up to half a pixel from where the direct path
+/// draws, so its pixels join the settle rectangles and are repainted exactly once the container
+/// rests (a resting frame draws the commands). The strips live in the layer cache, under its
+/// byte budget, each keyed by the commands that reach its rows.
 struct ScrollGroup {
     let start: Int
     let end: Int
@@ -79,7 +80,9 @@ extension CairoRenderer {
                 let ordinal = memory.contents.count
                 let old = scrollMemory
                 let same = ordinal < old.contents.count && old.contents[ordinal] == content
-                let scrolling = ordinal < old.translations.count && old.translations[ordinal] != t.translation
+                // Vertical scrolls only: a strip holds the window's columns, not what lies beside them.
+                let scrolling = ordinal < old.translations.count && old.translations[ordinal].x == t.translation.x
+                    && old.translations[ordinal].y != t.translation.y
                 found[i] = ScrollGroup(start: i, end: j, translation: t.translation, scrolling: scrolling, contentChanged: !same)
                 memory.contents.append(content)
                 memory.translations.append(t.translation)
