@@ -26,6 +26,11 @@ public final class CairoRenderer {
     let layers = LayerCache()
     /// Device bounds of each command of the list being drawn, when the caller has them.
     var knownBounds: [PixelRect?]?
+    /// The device bands a damage-only draw repaints (its clip), while it draws; nil: all of it.
+    var repaintBands: [PixelRect]?
+    /// The last frame's scroll containers, and this frame's by the index of their push.
+    var scrollMemory = ScrollMemory()
+    var scrollGroups: [Int: ScrollGroup] = [:]
 
     public init() {}
 
@@ -50,8 +55,10 @@ public final class CairoRenderer {
         let occluders = occlusionCulling ? occluders(in: list) : []
         let plans = retainedLayers ? planLayers(list, width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
                                                 height: Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : [:]
+        scrollGroups = retainedLayers ? planScrollGroups(list) : [:]
         drawCommands(list, 0..<list.commands.count, on: cr, skip: skip, occluders: occluders, clipInteriors: [],
                      layers: plans)
+        scrollGroups = [:]
         if retainedLayers { layers.endFrame() }
         knownBounds = nil
         cairo_restore(cr)
@@ -75,6 +82,18 @@ public final class CairoRenderer {
                drawLayer(plan, of: list, on: cr, skip: skip, occluders: occluders, clipInteriors: clipInteriors,
                          deviceScale: currentScale) {
                 next = plan.end
+                continue
+            }
+            if let group = scrollGroups[index], opacityStack.isEmpty,
+               drawScrollGroup(group, of: list, on: cr, deviceScale: currentScale) {
+                next = group.end + 1
+                // As if its strokes were drawn: round caps and joins stay set for what follows.
+                if list.commands[(group.start + 1)..<group.end].contains(where: {
+                    if case .line = $0 { true } else if case .polyline = $0 { true } else { false }
+                }) {
+                    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                }
                 continue
             }
             if let skip, skip(index) {

@@ -293,6 +293,8 @@ extension CairoRenderer {
         for r in repaint.rects { cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height)) }
         cairo_clip(cr)
         knownBounds = bounds
+        repaintBands = repaint.rects
+        defer { repaintBands = nil }
         draw(list, on: cr, skip: { index in
             guard index < bounds.count, let b = bounds[index] else { return false }
             return !repaint.rects.contains { $0.intersects(b) }

@@ -35,6 +35,8 @@ struct LayerKey: Hashable {
     let tx: Double
     let ty: Double
     let commands: [DrawCommand]
+    /// A scroll container's strip (ScrollTiles.swift): `tx` its index, `ty` the frame's width, `commands` what reaches its rows.
+    var strip = false
 }
 
 /// Layer figures the bench and the overlay report.
@@ -52,6 +54,9 @@ public struct LayerStatistics: Sendable, Equatable {
     public var exactHits = 0
     public var shiftedHits = 0
     public var evictions = 0
+    /// Scroll-container strips rasterised, and strips copied in place of a container's commands.
+    public var stripsRasterised = 0
+    public var stripCopies = 0
 
     public init(budget: Int = 0) { self.budget = budget }
 }
@@ -102,8 +107,22 @@ final class LayerCache {
     private var currentExact: Set<LayerKey> = []
     private var shifted: [PixelRect] = []
     private var rasterisedThisFrame = 0
+    /// Frames drawn, and the frame each scroll strip was last used in.
+    private var frames = 0
+    private var stripFrames: [LayerKey: Int] = [:]
     /// Device pixels the last frame copied from a raster of another phase.
     private(set) var settle: [PixelRect] = []
+
+    /// The device pixels a face covers: its rectangle grown by the damage slack (antialiasing),
+    /// cut neither to its clips nor to the frame.
+    static func rasterBounds(of face: Rect, scale k: Double, tx: Double, ty: Double) -> PixelRect {
+        let slack = CairoRenderer.damageSlack
+        let x0 = (face.minX * k + tx - slack).rounded(.down), y0 = (face.minY * k + ty - slack).rounded(.down)
+        let x1 = (face.maxX * k + tx + slack).rounded(.up), y1 = (face.maxY * k + ty + slack).rounded(.up)
+        let limit = Double(Int32.max / 4)
+        guard abs(x0) < limit, abs(y0) < limit, abs(x1) < limit, abs(y1) < limit else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
 
     /// Scales the budget to the image surface drawn on.
     func fit(target: OpaquePointer?) {
@@ -117,7 +136,62 @@ final class LayerCache {
     /// would never be repainted, and the window would keep asking for a frame).
     private var frame: PixelRect?
 
+    /// The frame drawn on, when known.
+    var frameRect: PixelRect? { frame }
+
+    /// A scroll container's strip and its origin: `x` the content's device x less the raster's,
+    /// `y` the raster's first row less the content's.
+    func strip(_ key: LayerKey) -> (ImageSurface, Point)? {
+        guard var entry = entries[key] else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        entries[key] = entry
+        stripFrames[key] = frames
+        return (entry.surface, entry.origin)
+    }
+
+    func storeStrip(_ surface: ImageSurface, key: LayerKey, origin: Point) {
+        clock += 1
+        statistics.stripsRasterised += 1
+        stripFrames[key] = frames
+        store(Entry(surface: surface, exact: key, origin: origin,
+                    raster: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), lastUse: clock), for: key)
+    }
+
+    /// A strip copied to `rect`: repainted exactly once the container rests.
+    func copiedStrip(_ rect: PixelRect) {
+        statistics.stripCopies += 1
+        shifted.append(rect)
+    }
+
+    /// Forgets the strips unused for `stripFrames` frames.
+    func dropStrips() {
+        for (key, frame) in stripFrames where frames - frame > LayerCache.stripFrames {
+            stripFrames[key] = nil
+            if let gone = entries.removeValue(forKey: key) { statistics.bytes -= gone.raster.area * 4 }
+        }
+        statistics.layers = entries.count
+    }
+
+    /// Holds `entry` under `key`, evicting the least recently used rasters over the budget.
+    private func store(_ entry: Entry, for key: LayerKey) {
+        if let old = entries.removeValue(forKey: key) { statistics.bytes -= old.raster.area * 4 }
+        let size = entry.raster.area * 4
+        while statistics.bytes + size > statistics.budget,
+              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            if let gone = entries.removeValue(forKey: oldest) {
+                statistics.bytes -= gone.raster.area * 4
+                statistics.evictions += 1
+            }
+        }
+        entries[key] = entry
+        statistics.bytes += size
+        statistics.layers = entries.count
+        statistics.peakBytes = max(statistics.peakBytes, statistics.bytes)
+    }
+
     func beginFrame() {
+        frames += 1
         currentExact.removeAll(keepingCapacity: true)
         seenNow.removeAll(keepingCapacity: true)
         shifted.removeAll()
@@ -143,7 +217,7 @@ final class LayerCache {
         if var entry = entries[plan.identity] {
             entry.lastUse = clock
             entries[plan.identity] = entry
-            if entry.exact == plan.exact {
+            if entry.exact == plan.exact, entry.raster == plan.raster {
                 statistics.exactHits += 1
                 return (entry.surface, plan.raster)
             }
@@ -175,19 +249,7 @@ final class LayerCache {
         cairo_destroy(scr)
         cairo_surface_flush(surface.handle)
         statistics.rasterised += 1
-        if let old = entries.removeValue(forKey: plan.identity) { statistics.bytes -= old.raster.area * 4 }
-        let size = r.area * 4
-        while statistics.bytes + size > statistics.budget,
-              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            if let gone = entries.removeValue(forKey: oldest) {
-                statistics.bytes -= gone.raster.area * 4
-                statistics.evictions += 1
-            }
-        }
-        entries[plan.identity] = Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock)
-        statistics.bytes += size
-        statistics.layers = entries.count
-        statistics.peakBytes = max(statistics.peakBytes, statistics.bytes)
+        store(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
         return (surface, r)
     }
 }
@@ -251,10 +313,18 @@ extension CairoRenderer {
             let toDevice = walk.toDevice, clipInteriors = walk.clipInteriors
             switch commands[i] {
             case .fillRect(let face, _, let radius) where walk.groupDepth == 0:
+                // A face reaching past its clips (a sheet revealed by a growing clip, issue 21
+                // item 5) is rasterised whole and copied where the clips cover wholly.
                 guard opaqueInterior(of: commands[i], deviceScale: k, toDevice: toDevice) != nil,
-                      let inner = CairoRenderer.layerInterior(of: face, radius: radius, deviceScale: k, toDevice: toDevice),
-                      CairoRenderer.within(inner, clipInteriors) == inner, let faceBounds = bounds[i],
+                      let middle = CairoRenderer.layerInterior(of: face, radius: radius, deviceScale: k, toDevice: toDevice),
+                      let inner = CairoRenderer.within(middle, clipInteriors), let clipped = bounds[i],
                       inner.area >= LayerCache.minimumArea else { continue }
+                // The face's own rows, not cut by its clips or the frame: a growing clip (or the
+                // window's edge) reveals more of the same raster. Its columns are those the frame
+                // paints (pixman steps gradients and sampling along a row from a span's start).
+                let whole = LayerCache.rasterBounds(of: face, scale: k, tx: tx, ty: ty)
+                let faceBounds = PixelRect(x: clipped.x, y: whole.y, width: clipped.width, height: whole.height)
+                guard faceBounds.contains(inner) else { continue }
                 var j = i + 1, depth = 0, end = i + 1, content = 0, strokes = false
                 // Commands wholly inside the middle: what a copy saves (the rest is drawn anyway).
                 var inside = 0, insideAtEnd = 0
@@ -269,12 +339,14 @@ extension CairoRenderer {
                     case .fillRect where opaqueInterior(of: commands[j], deviceScale: k, toDevice: toDevice) != nil:
                         guard let b = bounds[j], faceBounds.contains(b) else { break scan }
                         content += 1
+                    // A command its clips hide wholly (empty bounds: a sheet's rows below a
+                    // growing clip) stays in the run: the raster holds it for a later frame.
                     case .line, .polyline:
-                        guard let b = bounds[j], b.intersects(inner) else { break scan }
+                        guard let b = bounds[j], b.isEmpty || b.intersects(inner) else { break scan }
                         content += 1
                         strokes = true
                     default:
-                        guard let b = bounds[j], b.intersects(inner) else { break scan }
+                        guard let b = bounds[j], b.isEmpty || b.intersects(inner) else { break scan }
                         content += 1
                     }
                     if let b = bounds[j], inner.contains(b) { inside += 1 }
@@ -321,12 +393,17 @@ extension CairoRenderer {
             return inner.contains(b)
         }, occluders: occluders, clipInteriors: clipInteriors, layers: [:], deviceScale: deviceScale, replaced: inner)
         cairo_save(cr)
+        // The middle lies wholly inside every clip of the list: only the repainted bands bound
+        // the copy, so it is a plain blit even under a rounded clip (a revealed sheet).
+        cairo_reset_clip(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, surface.handle, Double(at.x), Double(at.y))
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         let hole = occlusion(of: inner, after: plan.end - 1, occluders).map { inner.intersection($0) }
         for band in CairoRenderer.ring(inner, around: hole) {
-            cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+            for piece in repaintBands?.map({ band.intersection($0) }) ?? [band] where !piece.isEmpty {
+                cairo_rectangle(cr, Double(piece.x), Double(piece.y), Double(piece.width), Double(piece.height))
+            }
         }
         cairo_fill(cr)
         cairo_restore(cr)

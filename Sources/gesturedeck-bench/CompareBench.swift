@@ -33,7 +33,8 @@ struct CompareResult {
         ["scene": scene, "size": sizeLabel(size), "direct": direct.json, "compositor": compositor.json,
          "transport": transport, "p99Ratio": rounded(ratio),
          "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
-                    "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions]]
+                    "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
+                    "stripsRasterised": layers.stripsRasterised, "stripCopies": layers.stripCopies]]
     }
 }
 
@@ -158,14 +159,15 @@ enum CompareBench {
                        + lpad(fmt(f.total.p50), 10) + lpad(fmt(f.total.p99), 7) + lpad(fmt(f.total.max), 7))
         }
         out.append("")
-        out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel)")
+        out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel; scroll strips rasterised / copied)")
         out.append(pad("scene", 10) + pad("size", 10) + lpad("peak MB", 9) + lpad("budget MB", 11) + lpad("rasterised", 12)
-                   + lpad("exact", 8) + lpad("shifted", 9) + lpad("evicted", 9))
+                   + lpad("exact", 8) + lpad("shifted", 9) + lpad("evicted", 9) + lpad("strips", 8) + lpad("strip copies", 14))
         for r in results {
             let l = r.layers
             out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + lpad(fmt(Double(l.peakBytes) / 1048576, 1), 9)
                        + lpad(fmt(Double(l.budget) / 1048576, 1), 11) + lpad("\(l.rasterised)", 12) + lpad("\(l.exactHits)", 8)
-                       + lpad("\(l.shiftedHits)", 9) + lpad("\(l.evictions)", 9))
+                       + lpad("\(l.shiftedHits)", 9) + lpad("\(l.evictions)", 9) + lpad("\(l.stripsRasterised)", 8)
+                       + lpad("\(l.stripCopies)", 14))
         }
         return out
     }

@@ -170,3 +170,115 @@ import Testing
         #expect(renderer.layerStatistics.peakBytes >= 8 * 480 * 72 * 4 / 2)
     }
 }
+
+/// A sheet revealed by a growing clip (issue 21 item 5, the wallet's expand): laid out once at its
+/// final size, it is rasterised once and copied under each frame's clip (counted, never timed).
+@Suite struct RevealLayerTests {
+    static let sheet = Rect(x: 40, y: 30.25, width: 400, height: 560)
+
+    /// The sheet and its rows of text, clipped to its top `height` px, over a grey background.
+    static func revealed(height: Double) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        let frame = Rect(x: sheet.minX, y: sheet.minY, width: sheet.width, height: height)
+        list.append(.shadow(frame, cornerRadius: 16, blur: 8, offset: Point(x: 0, y: 1), color: Color.black.withAlpha(0.2)))
+        list.clipped(to: frame, cornerRadius: 16) { list in
+            list.append(.fillRect(sheet, .solid(.white), cornerRadius: 16))
+            for i in 0..<10 {
+                list.append(.text("Transaction \(i)", Rect(x: sheet.minX + 40, y: sheet.minY + 20 + Double(i) * 50, width: 300, height: 20),
+                                  TextStyle(size: 14)))
+            }
+        }
+        return list
+    }
+
+    @Test func aGrowingClipRevealsOneRasterWithTheDirectPixels() {
+        let renderer = CairoRenderer(), direct = CairoRenderer()
+        renderer.retainedLayers = true
+        renderer.occlusionCulling = true
+        let surface = ImageSurface(width: 480, height: 640)
+        var mismatches: [Double] = []
+        var frames = 0
+        for step in 0...20 {
+            let height = 200 + Double(step) * 17.7
+            let list = Self.revealed(height: height)
+            let cr = cairo_create(surface.handle)!
+            renderer.draw(list, on: cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface.handle)
+            frames += 1
+            if !DamageRepaintTests.identical(direct.image(of: list, width: 480, height: 640), surface) { mismatches.append(height) }
+        }
+        let s = renderer.layerStatistics
+        #expect(s.rasterised == 1, "the sheet's content is the same in every frame: one raster, not \(s.rasterised)")
+        // Seen, seen again, rasterised: every later frame copies the raster at its own phase.
+        #expect(s.exactHits >= frames - 3, "\(s.exactHits) exact copies in \(frames) frames")
+        #expect(s.shiftedHits == 0, "the sheet does not move: no shifted copy")
+        #expect(mismatches.isEmpty, "frames at heights \(mismatches) differ from the direct path")
+    }
+}
+
+/// A scroll container (issue 21 item 7): a translation group of 60 tiles on the background,
+/// flung, then at rest, drawn as the window draws (damage, two buffers, settle repaints).
+@Suite struct ScrollTileTests {
+    static let size = (width: 480, height: 640)
+
+    static func grid(offset: Double) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        // As the deck draws a scene: below its bar, clipped to the scene's area.
+        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
+        list.clipped(to: Rect(x: 0, y: 0, width: 480, height: 596)) { list in
+        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
+            for i in 0..<60 {
+                let tile = Rect(x: 16 + Double(i % 4) * 114, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
+                list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
+                list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
+                list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
+                                  TextStyle(size: 15, weight: .bold, color: .white)))
+            }
+        }
+        }
+        }
+        // Drawn over the container, outside it: the lifted tile.
+        list.append(.fillRect(Rect(x: 200, y: 300, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
+        return list
+    }
+
+    @Test func aFlingCopiesStripsAndItsRestingFrameIsTheDirectOne() {
+        let (w, h) = Self.size
+        let direct = CairoRenderer(), compositor = CairoRenderer()
+        compositor.occlusionCulling = true
+        compositor.retainedLayers = true
+        let tracker = DamageTracker()
+        var ring = BufferDamage(buffers: 2, width: w, height: h)
+        let buffers = [ImageSurface(width: w, height: h), ImageSurface(width: w, height: h)]
+        // Still, a fling of 40 frames, then still again.
+        let offsets = [0.0, 0.0] + (1...40).map { Double($0) * 13.37 } + Array(repeating: 40 * 13.37, count: 4)
+        var previous: [DrawCommand]?
+        var worst = 0.0, restingMismatches = 0, resting = 0
+        for offset in offsets {
+            let list = Self.grid(offset: offset)
+            var damage = tracker.update(list, renderer: compositor, width: w, height: h)
+            damage = damage.union(FrameDamage(rects: compositor.settleRects, width: w, height: h), width: w, height: h)
+            let (index, repaint) = ring.advance(with: damage, width: w, height: h)
+            compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
+            let whole = direct.image(of: list, width: w, height: h)
+            if previous == list.commands {
+                resting += 1
+                if !DamageRepaintTests.identical(whole, buffers[index]) { restingMismatches += 1 }
+            } else {
+                worst = max(worst, Double(LayerRepaintTests.farPixels(buffers[index], whole)) / Double(w * h))
+            }
+            previous = list.commands
+        }
+        let s = compositor.layerStatistics
+        // 640 rows are three or four strips of 256: the fling moves 535 px, about two more.
+        #expect(s.stripsRasterised >= 3 && s.stripsRasterised <= 8, "\(s.stripsRasterised) strips rasterised")
+        #expect(s.stripCopies >= 39 * 3, "\(s.stripCopies) strip copies in 39 scrolling frames")
+        #expect(s.peakBytes <= s.budget)
+        #expect(resting == 5, "the first frame again and the four after the fling")
+        #expect(restingMismatches == 0, "\(restingMismatches) resting frames differ from the direct path")
+        #expect(worst <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(worst * 100)% of its pixels off")
+    }
+}

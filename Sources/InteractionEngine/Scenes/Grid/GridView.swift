@@ -5,19 +5,24 @@ extension GridScene {
         var list = DisplayList()
         let placements = visiblePlacements(at: time)
         let offset = scrollOffset(at: time)
-        if let moving = placements.last, moving.isLifted, let tile = tile(at: moving.index, id: moving.id) {
-            let slot = layout.frame(at: moving.index).offsetBy(dx: 0, dy: -offset)
-            GridTilePainter.drawPlaceholder(for: tile, in: slot, into: &list)
-        }
-        // The focused tile goes above its neighbours, so a Shift+arrow move glides over them.
-        let focused = focusVisible ? focus.flatMap { f in placements.first { $0.index == f && !$0.isLifted } } : nil
-        for placement in placements where !placement.isLifted && placement != focused {
-            guard let tile = tile(at: placement.index, id: placement.id) else { continue }
-            GridTilePainter.draw(tile, in: placement.frame, lift: 0, into: &list)
-        }
-        if let focused, let tile = tile(at: focused.index, id: focused.id) {
-            GridTilePainter.draw(tile, in: focused.frame, lift: 0, into: &list)
-            GridTilePainter.drawFocusRing(around: focused.frame, into: &list)
+        // The scroll container (issue 21 item 7): everything but the lifted tile, in content
+        // coordinates under the scroll offset, so a fling changes one transform and a
+        // compositor can move the content as a few large tiles.
+        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
+            if let moving = placements.last, moving.isLifted, let tile = tile(at: moving.index, id: moving.id) {
+                GridTilePainter.drawPlaceholder(for: tile, in: layout.frame(at: moving.index), into: &list)
+            }
+            // The focused tile goes above its neighbours, so a Shift+arrow move glides over them.
+            let focused = focusVisible ? focus.flatMap { f in placements.first { $0.index == f && !$0.isLifted } } : nil
+            for placement in placements where !placement.isLifted && placement != focused {
+                guard let tile = tile(at: placement.index, id: placement.id) else { continue }
+                GridTilePainter.draw(tile, in: placement.frame.offsetBy(dx: 0, dy: offset), lift: 0, into: &list)
+            }
+            if let focused, let tile = tile(at: focused.index, id: focused.id) {
+                let frame = focused.frame.offsetBy(dx: 0, dy: offset)
+                GridTilePainter.draw(tile, in: frame, lift: 0, into: &list)
+                GridTilePainter.drawFocusRing(around: frame, into: &list)
+            }
         }
         if let moving = placements.last, moving.isLifted, let tile = tile(at: moving.index, id: moving.id) {
             let lift = (moving.scale - 1) / (metrics.liftScale - 1)

@@ -16,7 +16,13 @@ enum WalletCardPainter {
     static var incomeColor: Color { Palette.current.positive }
 
     /// Draws `card` in `frame` (any height: 200 in the stack, taller when expanded).
-    static func paint(_ card: WalletCard, in frame: Rect, lifted: Bool, into list: inout DisplayList) {
+    ///
+    /// A card on its way to or from `sheetHeight` (the expanded frame's height) is a reveal: its
+    /// details sheet is laid out at that height and clipped to the animated frame, so the sheet's
+    /// content stays the same from frame to frame and a compositor can rasterise it once
+    /// (issue 21 item 5). At its full height it is drawn as a sheet of its own frame.
+    static func paint(_ card: WalletCard, in frame: Rect, lifted: Bool, sheetHeight: Double = 0,
+                      into list: inout DisplayList) {
         guard frame.isFinite, frame.width > 1, frame.height > 1 else { return }
         let radius = WalletMetrics.cornerRadius
         let shadow = lifted ? liftedShadow : restingShadow
@@ -24,9 +30,17 @@ enum WalletCardPainter {
         let face = Rect(x: frame.minX, y: frame.minY, width: frame.width,
                         height: min(frame.height, WalletMetrics.cardHeight))
         if frame.height > face.height + 0.5 {
-            list.append(.fillRect(frame, .solid(sheetColor), cornerRadius: radius))
-            list.clipped(to: frame, cornerRadius: radius) { list in
-                paintDetails(card, below: face, in: frame, into: &list)
+            let sheet = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(frame.height, sheetHeight))
+            if sheet.height > frame.height + 0.5 {
+                list.clipped(to: frame, cornerRadius: radius) { list in
+                    list.append(.fillRect(sheet, .solid(sheetColor), cornerRadius: radius))
+                    paintDetails(card, below: face, in: sheet, into: &list)
+                }
+            } else {
+                list.append(.fillRect(frame, .solid(sheetColor), cornerRadius: radius))
+                list.clipped(to: frame, cornerRadius: radius) { list in
+                    paintDetails(card, below: face, in: frame, into: &list)
+                }
             }
         }
         paintFace(card, in: face, into: &list)
@@ -192,7 +206,12 @@ extension WalletScene {
         let drawn = drawnCards(at: time)
         for card in drawn {
             guard let slot = slotByID[card.id] else { continue }
-            WalletCardPainter.paint(cards[slot], in: card.frame, lifted: card.isLifted, into: &list)
+            // A card at the stack's width that is taller than a face is expanding or collapsing:
+            // its sheet is revealed at the expanded height. A lifted or pressed card is scaled (its
+            // width too), so its sheet follows its frame.
+            let revealing = !card.isLifted && abs(card.frame.width - layout.cardWidth) < 0.5
+            WalletCardPainter.paint(cards[slot], in: card.frame, lifted: card.isLifted,
+                                    sheetHeight: revealing ? layout.expandedFrame.height : 0, into: &list)
         }
         if case .stack = mode, let ring = focusRingFrame(in: drawn) {
             WalletCardPainter.paintFocusRing(around: ring, into: &list)

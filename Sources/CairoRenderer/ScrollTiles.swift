@@ -1,0 +1,200 @@
+import CCairo
+import InteractionEngine
+
+/// Scroll tiles (issue 21 item 7): the content of a scroll container, rasterised into strips of
+/// the window's width and moved as a whole, the way WebRender's picture cache and Chrome's tiled
+/// layers move a scrolled page.
+///
+/// A scroll container is a translation group (`pushTransform` of scale 1) drawn straight on the
+/// list's background: only pushes and pops lie between the list's `clear` and the group (which
+/// may be inside another, such as the deck's offset of the scene below its bar). It scrolls in a
+/// frame when its vertical translation (alone) changed since the previous frame; then its
+/// visible strips are copied (rasterised first where missing) instead of drawing its commands.
+/// A strip lands on the nearest device pixel, up to half a pixel from where the direct path
+/// draws, so its pixels join the settle rectangles and are repainted exactly once the container
+/// rests (a resting frame draws the commands). The strips live in the layer cache, under its
+/// byte budget, each keyed by the commands that reach its rows.
+struct ScrollGroup {
+    let start: Int
+    let end: Int
+    let translation: Point
+    /// The translation changed since the previous frame.
+    let scrolling: Bool
+    /// The content's commands changed too (tiles reflowing while it scrolls).
+    let contentChanged: Bool
+}
+
+/// What the renderer remembers of the last frame's scroll containers, by their order in the list.
+struct ScrollMemory {
+    var contents: [[DrawCommand]] = []
+    var translations: [Point] = []
+}
+
+extension LayerCache {
+    /// Device rows of one strip.
+    static let stripHeight = 256
+    /// Strips a frame may rasterise while the content changes too (a reflow while it scrolls):
+    /// with more missing the container is drawn as before, its layers are cheaper. A pure scroll
+    /// rasterises what is missing (its first frame, the screen's strips once).
+    static let stripsWhileChanging = 1
+    /// Frames a strip is kept unused: strips of content that scrolled away or changed leave the
+    /// budget to the layers (at 1280x800 a strip is 1.3 MB; in the bench's 600-frame grid run 120
+    /// frames evicted 293 layers, 8 frames 203); a fling after a rest rasterises its strips again.
+    static let stripFrames = 8
+    /// Commands a translation group needs before it is treated as a scroll container.
+    static let minimumScrollCommands = 16
+}
+
+extension CairoRenderer {
+    /// The scroll containers of `list` by the index of their push, compared with the last frame's.
+    func planScrollGroups(_ list: DisplayList) -> [Int: ScrollGroup] {
+        let commands = list.commands
+        guard case .clear = commands.first else {
+            scrollMemory = ScrollMemory()
+            return [:]
+        }
+        var found: [Int: ScrollGroup] = [:]
+        var memory = ScrollMemory()
+        var i = 1
+        // Only pushes and pops before the group: it is drawn straight on the background.
+        scan: while i < commands.count {
+            switch commands[i] {
+            case .pushClip, .popClip, .popTransform:
+                i += 1
+            case .pushTransform(let t) where t.scale == 1:
+                var depth = 0, j = i + 1
+                while j < commands.count {
+                    if case .pushTransform = commands[j] { depth += 1 }
+                    if case .popTransform = commands[j] {
+                        if depth == 0 { break }
+                        depth -= 1
+                    }
+                    j += 1
+                }
+                guard j < commands.count else { break scan }
+                if j - i - 1 < LayerCache.minimumScrollCommands {
+                    i += 1
+                    continue
+                }
+                let content = Array(commands[(i + 1)..<j])
+                let ordinal = memory.contents.count
+                let old = scrollMemory
+                let same = ordinal < old.contents.count && old.contents[ordinal] == content
+                // Vertical scrolls only: a strip holds the window's columns, not what lies beside them.
+                let scrolling = ordinal < old.translations.count && old.translations[ordinal].x == t.translation.x
+                    && old.translations[ordinal].y != t.translation.y
+                found[i] = ScrollGroup(start: i, end: j, translation: t.translation, scrolling: scrolling, contentChanged: !same)
+                memory.contents.append(content)
+                memory.translations.append(t.translation)
+                // A container inside this one (the deck's scene offset around a grid's scroll).
+                i += 1
+            case .pushTransform:
+                i += 1
+            default:
+                break scan
+            }
+        }
+        layers.dropStrips()
+        scrollMemory = memory
+        return found
+    }
+
+    /// Copies the visible strips of a scrolling `group` (at `cr`'s current matrix, before its
+    /// push), rasterising those missing; false when it is to be drawn as before.
+    ///
+    /// Strip `i` holds the content's device rows `i * stripHeight ..< (i + 1) * stripHeight`
+    /// (from the content's origin) and a row more on each side, and is keyed by the commands that
+    /// reach those rows: a row of tiles scrolling in changes only the strip it enters.
+    func drawScrollGroup(_ group: ScrollGroup, of list: DisplayList, on cr: OpaquePointer, deviceScale k: Double) -> Bool {
+        guard group.scrolling, case .clear(let background) = list.commands.first,
+              let frame = layers.frameRect else { return false }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.yy > 0 else { return false }
+        let gx = m.x0 + m.xx * group.translation.x, gy = m.y0 + m.yy * group.translation.y
+        guard gx.isFinite, gy.isFinite, abs(gy) < 1e7, abs(gx) < 1e7 else { return false }
+        let s = LayerCache.stripHeight
+        // Content rows (device pixels from the content's origin) the frame shows.
+        let first = Int(((Double(frame.y) - gy) / Double(s)).rounded(.down))
+        let last = Int(((Double(frame.maxY) - gy) / Double(s)).rounded(.down))
+        guard last >= first, last - first < 64 else { return false }
+        // Each strip's commands, by their boxes in content rows.
+        let range = (group.start + 1)..<group.end
+        var members = [[Int]](repeating: [], count: last - first + 1)
+        for i in range {
+            guard let box = CairoRenderer.scrollBox(list.commands[i]) else {
+                for n in members.indices { members[n].append(i) }
+                continue
+            }
+            let top = Int((box.minY * m.yy).rounded(.down)) - 2, bottom = Int((box.maxY * m.yy).rounded(.up)) + 2
+            let a = max(first, Int((Double(top) / Double(s)).rounded(.down))), b = min(last, Int((Double(bottom) / Double(s)).rounded(.down)))
+            if a <= b { for n in a...b { members[n - first].append(i) } }
+        }
+        let keys = (first...last).map { index in
+            LayerKey(scale: k, tx: Double(index), ty: Double(frame.width), commands: members[index - first].map { list.commands[$0] },
+                     strip: true)
+        }
+        let missing = (first...last).filter { layers.strip(keys[$0 - first]) == nil }
+        guard !group.contentChanged || missing.count <= LayerCache.stripsWhileChanging else { return false }
+        for index in missing {
+            // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
+            let y0 = Int(gy.rounded(.down)) + index * s - 1
+            let surface = ImageSurface(width: frame.width, height: s + 2)
+            let scr = cairo_create(surface.handle)!
+            cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
+            cairo_paint(scr)
+            cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
+            var sm = cairo_matrix_t()
+            cairo_matrix_init(&sm, m.xx, 0, 0, m.yy, gx - Double(frame.x), gy - Double(y0))
+            cairo_set_matrix(scr, &sm)
+            let inside = Set(members[index - first])
+            drawCommands(list, range, on: scr, skip: { !inside.contains($0) }, occluders: [], clipInteriors: [],
+                         layers: [:], deviceScale: k)
+            cairo_destroy(scr)
+            cairo_surface_flush(surface.handle)
+            layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(frame.x), y: Double(y0) - gy))
+        }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        for index in first...last {
+            guard let (surface, origin) = layers.strip(keys[index - first]) else { continue }
+            let x = Int((gx - origin.x).rounded()), y = Int((gy + origin.y).rounded())
+            // This strip's rows at this frame's offset: the strips tile the content with no gap.
+            let top = Int((gy + Double(index * s)).rounded()), bottom = Int((gy + Double((index + 1) * s)).rounded())
+            let at = PixelRect(x: frame.x, y: top, width: frame.width, height: bottom - top).intersection(frame)
+            guard !at.isEmpty else { continue }
+            cairo_set_source_surface(cr, surface.handle, Double(x), Double(y))
+            cairo_rectangle(cr, Double(at.x), Double(at.y), Double(at.width), Double(at.height))
+            cairo_fill(cr)
+            layers.copiedStrip(at)
+        }
+        cairo_restore(cr)
+        return true
+    }
+
+    /// A user-space box holding what `command` paints (generously: shadows and text ink); nil
+    /// for pushes, pops and paints (always drawn).
+    static func scrollBox(_ command: DrawCommand) -> Rect? {
+        func grown(_ r: Rect, _ d: Double) -> Rect { r.insetBy(dx: -d, dy: -d) }
+        switch command {
+        case .fillRect(let r, _, _), .image(_, let r, _, _): return grown(r, 1)
+        case .strokeRect(let r, _, let w, _): return grown(r, w + 1)
+        case .shadow(let r, _, let blur, let offset, _): return grown(r.offsetBy(dx: offset.x, dy: offset.y), blur + 2)
+        case .fillCircle(let c, let radius, _): return Rect(x: c.x - radius - 1, y: c.y - radius - 1, width: 2 * radius + 2, height: 2 * radius + 2)
+        case .strokeCircle(let c, let radius, _, let w):
+            return Rect(x: c.x - radius - w - 1, y: c.y - radius - w - 1, width: 2 * (radius + w + 1), height: 2 * (radius + w + 1))
+        case .line(let a, let b, _, let w):
+            return Rect(x: min(a.x, b.x) - w - 1, y: min(a.y, b.y) - w - 1, width: abs(a.x - b.x) + 2 * w + 2,
+                        height: abs(a.y - b.y) + 2 * w + 2)
+        case .polyline(let points, _, let w):
+            guard let p = points.first else { return nil }
+            var x0 = p.x, y0 = p.y, x1 = p.x, y1 = p.y
+            for q in points { x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y) }
+            return Rect(x: x0 - w - 1, y: y0 - w - 1, width: x1 - x0 + 2 * w + 2, height: y1 - y0 + 2 * w + 2)
+        case .text(_, let r, _): return grown(r, r.height + 4)
+        case .clear, .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity: return nil
+        }
+    }
+}
