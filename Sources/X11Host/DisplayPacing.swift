@@ -23,6 +23,11 @@ public struct FramePacer: Sendable, Equatable {
     public private(set) var lastFrame: Millis = -.infinity
     /// A slot may be taken this much before its time: poll() sleeps in whole milliseconds, ms.
     public static let slack: Millis = 1
+    /// Without the display's phase, a frame this many intervals after the last one starts a
+    /// new grid (a pause); a frame a few ms late keeps the grid, so late frames do not drift
+    /// the slots later (issue 21 item 8 review B1: re-anchoring at every frame more than
+    /// `interval + slack` late made the fling run 17.75 ms apart at 60 Hz), intervals.
+    public static let pauseIntervals: Double = 2
 
     public enum Decision: Equatable, Sendable {
         /// Draw now; `early` when an input took the frame ahead of its slot.
@@ -66,7 +71,7 @@ public struct FramePacer: Sendable, Equatable {
 
     public mutating func frameDrawn(at time: Millis, early: Bool) {
         // A frame after a pause, or an early one, anchors the grid (when the display's is not known).
-        if early || anchor == nil || time - lastFrame > interval + FramePacer.slack { anchor = time }
+        if early || anchor == nil || time - lastFrame > FramePacer.pauseIntervals * interval { anchor = time }
         lastFrame = time
     }
 }

@@ -118,4 +118,42 @@ import Testing
         pacer.frameDrawn(at: 1000 + 7 * interval + 9, early: false)
         #expect(pacer.nextSlot == 1000 + 8 * interval)
     }
+
+    /// An animation on a loaded machine: each frame drawn 0-3 ms after its slot (a fixed
+    /// pattern) still runs one frame per interval, without the display's phase: late frames
+    /// keep the grid instead of moving it later.
+    @Test func lateFramesKeepOneFramePerInterval() {
+        let lateness: [Millis] = [0, 3, 1, 2.5, 0.5, 3, 2, 1.5]
+        for interval in [1000.0 / 60, 1000.0 / 144] {
+            var pacer = FramePacer(interval: interval)
+            let intervals = 600
+            var now: Millis = 0, frames = 0, i = 0
+            while now < Millis(intervals) * interval {
+                switch pacer.decide(now: now, input: false) {
+                case .draw(let early):
+                    pacer.frameDrawn(at: now, early: early)
+                    frames += 1
+                    now += 0.1  // the frame's own work
+                case .wait(let until):
+                    now = until + FramePacer.slack + lateness[i % lateness.count]
+                    i += 1
+                }
+            }
+            #expect(frames > intervals - 2 && frames < intervals + 2, "\(frames) frames in \(intervals) intervals of \(interval) ms")
+        }
+    }
+
+    /// A frame more than `pauseIntervals` after the last one anchors a new grid; one less late keeps the grid.
+    @Test func onlyAPauseMovesTheGrid() {
+        let interval = 1000.0 / 60, delta = 0.1
+        for (gap, moves) in [(FramePacer.pauseIntervals - delta, false), (FramePacer.pauseIntervals + delta, true)] {
+            var pacer = FramePacer(interval: interval)
+            pacer.frameDrawn(at: 0, early: false)
+            let late = gap * interval
+            pacer.frameDrawn(at: late, early: false)
+            // Kept: the grid point after the late frame; moved: a full interval after it.
+            let expected = moves ? late + interval : ((late + interval / 4) / interval).rounded(.up) * interval
+            #expect(abs(pacer.nextSlot - expected) < 1e-9, "gap \(gap) intervals: next slot \(pacer.nextSlot), expected \(expected)")
+        }
+    }
 }
