@@ -7,7 +7,7 @@ import InteractionEngine
 ///
 /// Frames land on refresh slots one `interval` apart: on the display's vblank grid once its
 /// phase is known (Present's MSC notifications), else on a grid anchored at the frame that
-/// started a burst. An input that arrives more than half an interval after the last frame,
+/// started a burst. An input that arrives more than `earlyInputAge` after the last frame,
 /// in a refresh period that has no frame yet, is drawn at once (an "early" frame; without a
 /// known phase it re-anchors the grid); any other input waits for the next slot. Streaming
 /// input (a drag's motion every few ms) is so drawn once per refresh, on the slots, and the
@@ -28,6 +28,13 @@ public struct FramePacer: Sendable, Equatable {
     /// the slots later (issue 21 item 8 review B1: re-anchoring at every frame more than
     /// `interval + slack` late made the fling run 17.75 ms apart at 60 Hz), intervals.
     public static let pauseIntervals: Double = 2
+    /// The next slot is the first one at least this much after the last frame: a frame drawn
+    /// late in its period keeps the next vblank, one drawn just before a vblank does not take
+    /// it too (issue 21 item 8, commit 9d21dce), intervals.
+    public static let slotLead: Double = 0.25
+    /// An input this long after the last frame, in a refresh period without a frame, is drawn
+    /// at once instead of waiting for the slot (issue 21 item 8, commit e7c796c), intervals.
+    public static let earlyInputAge: Double = 0.5
 
     public enum Decision: Equatable, Sendable {
         /// Draw now; `early` when an input took the frame ahead of its slot.
@@ -43,13 +50,12 @@ public struct FramePacer: Sendable, Equatable {
 
     private var phase: Millis? { vblank ?? anchor }
 
-    /// The next refresh slot after the last frame: the first grid point at least a quarter
-    /// interval after it (a frame drawn late in its period keeps the next vblank; one drawn
-    /// just before a vblank does not take it too), a full interval after it without a grid.
+    /// The next refresh slot after the last frame: the first grid point at least `slotLead`
+    /// after it, a full interval after it without a grid.
     public var nextSlot: Millis {
         guard lastFrame.isFinite else { return -.infinity }
         guard let phase else { return lastFrame + interval }
-        let k = ((lastFrame + interval / 4 - phase) / interval).rounded(.up)
+        let k = ((lastFrame + FramePacer.slotLead * interval - phase) / interval).rounded(.up)
         return phase + k * interval
     }
 
@@ -63,7 +69,7 @@ public struct FramePacer: Sendable, Equatable {
     public func decide(now: Millis, input: Bool) -> Decision {
         let slot = nextSlot
         if now >= slot - FramePacer.slack { return .draw(early: false) }
-        if input, now - lastFrame > interval / 2, (periodStart(now) ?? .infinity) > lastFrame + FramePacer.slack {
+        if input, now - lastFrame > FramePacer.earlyInputAge * interval, (periodStart(now) ?? .infinity) > lastFrame + FramePacer.slack {
             return .draw(early: true)
         }
         return .wait(until: slot - FramePacer.slack)
@@ -163,12 +169,18 @@ final class DisplayPacing {
     func presenterEvents(_ presenter: FramePresenter) {
         for complete in presenter.takeCompletions() {
             let ust = Double(complete.ust) / 1000
-            // UST is CLOCK_MONOTONIC on a local server; another clock is not a phase to use.
-            guard abs(ust - monotonicMillis()) < 1000 else { continue }
+            guard DisplayPacing.isLocalClock(ust: ust, now: monotonicMillis()) else { continue }
             if complete.isVblank { pacer.vblank = ust - origin }
             log?.completed(serial: complete.serial, at: ust, msc: complete.msc, vblank: complete.isVblank)
         }
     }
+
+    /// A UST further than this from CLOCK_MONOTONIC is not on the host's clock (issue 21
+    /// item 8, commit e7c796c: far above a frame's age, far below any other clock's offset), ms.
+    static let ustClockLimit: Millis = 1000
+
+    /// UST is CLOCK_MONOTONIC on a local server; another clock is not a phase to use.
+    static func isLocalClock(ust: Millis, now: Millis) -> Bool { abs(ust - now) < ustClockLimit }
 
     /// Writes the log (at exit).
     func finish() { log?.write() }

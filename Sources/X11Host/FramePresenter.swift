@@ -59,7 +59,10 @@ final class FramePresenter {
     /// Present, when the server offers it (PresentPresenter.swift).
     private var presentTarget: PresentTarget?
     /// Present completions not yet taken by the pacing.
-    private var completions: [PresentTarget.Completion] = []
+    private var completions = CompletionQueue(capacity: FramePresenter.completionsKept)
+    /// Completions kept between two takes: the pacing takes them after each event, so more
+    /// pile up only while nobody reads them (the tests), completions (issue 21 item 8, commit e7c796c).
+    static let completionsKept = 64
     /// Times `present` had to wait for the server to free a buffer (the tests count them).
     private(set) var blockedWaits = 0
     /// PresentPixmap requests sent and PresentCompleteNotify events handled.
@@ -131,7 +134,7 @@ final class FramePresenter {
             case .other: return true
             case .completion(let c):
                 if !c.isVblank, let buffer = buffers.first(where: { $0.busy && $0.serial == c.serial }) { buffer.busy = false }
-                if completions.count < 64 { completions.append(c) }
+                completions.append(c)
                 return true
             }
         }
@@ -142,10 +145,7 @@ final class FramePresenter {
     }
 
     /// The Present completions handled since the last call (the pacing's vblank phase).
-    func takeCompletions() -> [PresentTarget.Completion] {
-        defer { completions = [] }
-        return completions
-    }
+    func takeCompletions() -> [PresentTarget.Completion] { completions.take() }
 
     /// Asks Present for the next vblank's UST/MSC (no-op without Present).
     func requestVblank() { presentTarget?.requestVblank() }
@@ -337,5 +337,23 @@ final class FramePresenter {
         }
         if buffers.contains(where: { $0.segment != nil }) { XSync(display, 0) }
         buffers = []
+    }
+}
+
+/// The newest `capacity` completions: when full, the oldest is dropped (the newest vblank is the phase to use).
+struct CompletionQueue {
+    let capacity: Int
+    private(set) var items: [PresentTarget.Completion] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func append(_ completion: PresentTarget.Completion) {
+        if items.count >= capacity { items.removeFirst(items.count - capacity + 1) }
+        items.append(completion)
+    }
+
+    mutating func take() -> [PresentTarget.Completion] {
+        defer { items = [] }
+        return items
     }
 }

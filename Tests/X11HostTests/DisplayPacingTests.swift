@@ -63,16 +63,16 @@ import Testing
             #expect(pacer.decide(now: 0, input: true) == .draw(early: false), "the first frame is drawn at once")
             let last = 10 * interval - 1.5
             pacer.frameDrawn(at: last, early: false)
-            let half = last + interval / 2, delta = interval / 20
+            let half = last + FramePacer.earlyInputAge * interval, delta = interval / 20
             #expect(pacer.decide(now: half + delta, input: true) == .draw(early: true))
-            // Sooner, it waits for the slot: the first vblank at least a quarter interval after the last frame.
+            // Sooner, it waits for the slot: the first vblank at least `slotLead` after the last frame.
             #expect(pacer.decide(now: half - delta, input: true) == .wait(until: 11 * interval - FramePacer.slack))
             // An animation step waits for the slot even after half an interval.
             #expect(pacer.decide(now: half + delta, input: false) == .wait(until: 11 * interval - FramePacer.slack))
             #expect(pacer.decide(now: 11 * interval - FramePacer.slack, input: false) == .draw(early: false))
             // A refresh period that already has a frame waits for the next one, however old the frame.
             pacer.frameDrawn(at: 10 * interval + 1, early: false)
-            #expect(pacer.decide(now: 10 * interval + 1 + interval / 2 + delta, input: true)
+            #expect(pacer.decide(now: 10 * interval + 1 + FramePacer.earlyInputAge * interval + delta, input: true)
                     == .wait(until: 11 * interval - FramePacer.slack))
         }
     }
@@ -99,7 +99,7 @@ import Testing
                 #expect(Double(frames.count) > expected - 2 && Double(frames.count) < expected + 2,
                         "\(frames.count) frames in 1 s at \(interval) ms (vblank \(String(describing: vblank)))")
                 let gaps = zip(frames.dropFirst(), frames).map { $0 - $1 }
-                #expect(gaps.allSatisfy { $0 > interval / 4 }, "frames closer than a quarter interval: \(gaps)")
+                #expect(gaps.allSatisfy { $0 > FramePacer.slotLead * interval }, "frames closer than slotLead: \(gaps)")
             }
         }
     }
@@ -152,8 +152,40 @@ import Testing
             let late = gap * interval
             pacer.frameDrawn(at: late, early: false)
             // Kept: the grid point after the late frame; moved: a full interval after it.
-            let expected = moves ? late + interval : ((late + interval / 4) / interval).rounded(.up) * interval
+            let expected = moves ? late + interval : ((late + FramePacer.slotLead * interval) / interval).rounded(.up) * interval
             #expect(abs(pacer.nextSlot - expected) < 1e-9, "gap \(gap) intervals: next slot \(pacer.nextSlot), expected \(expected)")
         }
+    }
+
+    /// A frame drawn less than `slotLead` before a vblank skips it; one drawn more than that before keeps it.
+    @Test func slotLeadStraddled() {
+        let interval = 1000.0 / 60, delta = 0.02
+        for (lead, next) in [(FramePacer.slotLead - delta, 7.0), (FramePacer.slotLead + delta, 6.0)] {
+            var pacer = FramePacer(interval: interval, vblank: 0)
+            pacer.frameDrawn(at: 6 * interval - lead * interval, early: false)
+            #expect(abs(pacer.nextSlot - next * interval) < 1e-9, "drawn \(lead) intervals before a vblank: \(pacer.nextSlot)")
+        }
+    }
+
+    /// A UST within `ustClockLimit` of CLOCK_MONOTONIC is a phase to use; further is another clock.
+    @Test func ustClockLimitStraddled() {
+        let now: Millis = 5_000_000, delta: Millis = 1
+        for sign in [-1.0, 1.0] {
+            #expect(DisplayPacing.isLocalClock(ust: now + sign * (DisplayPacing.ustClockLimit - delta), now: now))
+            #expect(!DisplayPacing.isLocalClock(ust: now + sign * (DisplayPacing.ustClockLimit + delta), now: now))
+        }
+    }
+
+    /// Up to `completionsKept` completions are all kept; past it the oldest go, the newest stay.
+    @Test func completionsKeptStraddled() {
+        let cap = FramePresenter.completionsKept
+        func completion(_ n: Int) -> PresentTarget.Completion { .init(serial: UInt32(n), ust: 0, msc: UInt64(n), isVblank: false) }
+        var below = CompletionQueue(capacity: cap)
+        for n in 1...(cap - 1) { below.append(completion(n)) }
+        #expect(below.take().map(\.serial) == (1...(cap - 1)).map(UInt32.init))
+        #expect(below.take().isEmpty, "taken once")
+        var above = CompletionQueue(capacity: cap)
+        for n in 1...(cap + 1) { above.append(completion(n)) }
+        #expect(above.take().map(\.serial) == (2...(cap + 1)).map(UInt32.init), "the oldest dropped")
     }
 }
