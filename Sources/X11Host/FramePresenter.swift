@@ -147,6 +147,12 @@ final class FramePresenter {
     /// The Present completions handled since the last call (the pacing's vblank phase).
     func takeCompletions() -> [PresentTarget.Completion] { completions.take() }
 
+    /// Blocks until the server has released every buffer (at exit, before the frame log is
+    /// written): their completions are handled and wait for `takeCompletions`.
+    func settle() {
+        for buffer in buffers { waitUntilFree(buffer) }
+    }
+
     /// Asks Present for the next vblank's UST/MSC (no-op without Present).
     func requestVblank() { presentTarget?.requestVblank() }
 
@@ -159,6 +165,7 @@ final class FramePresenter {
         guard !buffers.isEmpty else { return false }
         let (index, repaint) = stale.advance(with: damage, width: width, height: height)
         let buffer = buffers[index]
+        if buffer.busy { blockedWaits += 1 }
         waitUntilFree(buffer)
         if !repaint.isEmpty {
             let cr = cairo_create(buffer.surface)!
@@ -197,7 +204,6 @@ final class FramePresenter {
     /// Blocks until the server has finished reading `buffer` (its ShmCompletion).
     /// Events already received are read first: it blocks only while the server still holds the buffer.
     private func waitUntilFree(_ buffer: Buffer) {
-        if buffer.busy { blockedWaits += 1 }
         while buffer.busy {
             var event = XEvent()
             // ShmCompletion's type, and the Present opcode its GenericEvents carry (-1 without).

@@ -213,6 +213,11 @@ public final class X11App {
             _ = poll(&fds, nfds_t(fds.count), capture.limit(timeout(now: clock())))
         }
         connectionLost = nil
+        if let compositor {
+            // The frames still on screen complete before the log is written (the loop ends before reading them).
+            compositor.presenter.settle()
+            pacing.presenterEvents(compositor.presenter)
+        }
         pacing.finish()
         capture.finish(at: engineTime)
         if let summary = PictureWarnings.summary(renderer.imageFailures) { Session.warn(summary) }

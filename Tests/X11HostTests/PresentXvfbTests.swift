@@ -107,8 +107,9 @@ import TestSupport
 /// The real program: Present by default on Xvfb, MIT-SHM with `GESTUREDECK_PRESENT=off`, read
 /// from its `ready` event and its frame log (`GESTUREDECK_FRAME_LOG`).
 @Suite struct PresentAppXvfbTests {
-    /// Runs the messages scene until `ready`, drags it, then SIGTERM; returns the ready event and the log's lines.
-    static func run(environment: [String: String]) throws -> (ready: [String: Any], log: [String]) {
+    /// Runs the messages scene until `ready`, drags it, then SIGTERM `quitAfter` seconds after the
+    /// release (0: mid-fling, frames still on their way); returns the ready event and the log's lines.
+    static func run(environment: [String: String], quitAfter: TimeInterval = 0.5) throws -> (ready: [String: Any], log: [String]) {
         let xvfb = try Xvfb()
         let dir = try temporaryFolder()
         let log = dir + "/frames.log"
@@ -117,15 +118,16 @@ import TestSupport
         let ready = try app.waitFor("ready")
         try xvfb.xdotool("mousemove", "240", "600", "mousedown", "1", "mousemove", "240", "500", "sleep", "0.05",
                          "mousemove", "240", "400", "sleep", "0.05", "mousemove", "240", "300", "mouseup", "1")
-        Thread.sleep(forTimeInterval: 0.5)
+        Thread.sleep(forTimeInterval: quitAfter)
         app.process.terminate()
         _ = try app.waitForExit()
         let text = try String(contentsOfFile: log, encoding: .utf8)
         return (ready, text.split(separator: "\n").map(String.init))
     }
 
+    /// Quit mid-fling: the frames still on screen complete before the log is written.
     @Test func theWindowPresentsWithPresentAndCompletesItsFrames() throws {
-        let (ready, log) = try Self.run(environment: [:])
+        let (ready, log) = try Self.run(environment: [:], quitAfter: 0)
         #expect(ready["present"] as? String == "present")
         let frames = log.filter { $0.hasPrefix("frame ") }
         let serials = Set(frames.compactMap { Int($0.split(separator: " ")[5]) }.filter { $0 > 0 })
