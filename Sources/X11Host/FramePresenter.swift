@@ -54,6 +54,8 @@ final class FramePresenter {
     private(set) var height: Int
     /// Pixels sent to the server by the last `present` (the damage tests count them).
     private(set) var lastPresentedPixels = 0
+    /// Pixels the last `present` copied out of its buffer (XShmPutImage/XPutImage, to the window or its pixmap).
+    private(set) var lastUploadedPixels = 0
     /// Rectangles sent by the last `present`.
     private(set) var lastPresentedRects: [PixelRect] = []
     /// Present, when the server offers it (PresentPresenter.swift).
@@ -175,12 +177,15 @@ final class FramePresenter {
         }
         lastPresentedRects = damage.rects
         lastPresentedPixels = damage.area
+        lastUploadedPixels = 0
         guard !damage.isEmpty else { return true }
         if let presentTarget, buffer.pixmap != 0, buffer.segment != nil {
-            // The pixmap mirrors the buffer: it takes all the buffer repainted, the window the frame's damage.
-            for r in repaint.rects {
+            // PresentPixmap reads only the damage from the pixmap: only the damage is copied into it
+            // (what the buffer repainted for the frames it missed never reaches the window from it).
+            for r in damage.rects {
                 XShmPutImage(display, buffer.pixmap, gc, buffer.image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
                              UInt32(r.width), UInt32(r.height), 0)
+                lastUploadedPixels += r.area
             }
             buffer.serial = presentTarget.present(buffer.pixmap, rects: damage.rects)
             buffer.busy = true
@@ -195,6 +200,7 @@ final class FramePresenter {
             } else {
                 XPutImage(display, window, gc, buffer.image, x, y, x, y, w, h)
             }
+            lastUploadedPixels += r.area
         }
         if buffer.segment != nil { buffer.busy = true }
         XFlush(display)

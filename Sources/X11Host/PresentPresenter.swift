@@ -4,8 +4,8 @@ import CairoRenderer
 import Foundation
 
 /// The Present extension for `FramePresenter`: each shared-memory buffer has a server-side
-/// pixmap; a frame copies what the buffer repainted into its pixmap (`XShmPutImage`, no
-/// ShmCompletion) and shows the frame's damage with `PresentPixmap`. The buffer is free
+/// pixmap; a frame copies its damage from the buffer into the pixmap (`XShmPutImage`, no
+/// ShmCompletion; PresentPixmap reads nothing else) and shows it with `PresentPixmap`. The buffer is free
 /// again when the frame's `PresentCompleteNotify` arrives (the server read the segment
 /// before it executed the present). Copies are asynchronous (`PresentOptionAsync`: the
 /// frame lands as soon as the server executes it, the pacing puts it on the refresh slot),
