@@ -27,11 +27,13 @@ struct PacingResult {
     var missedSlots = 0
     var earlyFrames = 0
     var dragFrames = 0
+    /// The server's clock against CLOCK_MONOTONIC: input times are server ms (32 bits), frames' CLOCK_MONOTONIC ms.
+    var clock = ServerClockCheck()
 
     var json: [String: Any] {
         ["path": path, "present": transport, "intervalMs": rounded(interval), "latencyMs": latency.json, "inputAgeMs": age.json, "drawnToShownMs": frameCost.json, "motionGapMs": motionGaps.json,
          "flingIntervalsMs": flingIntervals.json, "flingFrames": flingFrames, "missedSlots": missedSlots,
-         "earlyFrames": earlyFrames, "dragFrames": dragFrames]
+         "earlyFrames": earlyFrames, "dragFrames": dragFrames, "serverClock": clock.json]
     }
 
     var line: String {
@@ -41,12 +43,14 @@ struct PacingResult {
             + String(format: " %6d %6d", flingFrames, missedSlots)
             + "   \(f(latency.p50)) \(f(latency.p99)) \(f(latency.max))" + String(format: " %6d %6d", dragFrames, earlyFrames)
             + "   \(f(age.p50)) \(f(age.p99))   \(f(frameCost.p50)) \(f(frameCost.p99))   \(f(motionGaps.p99))"
+            + (clock.matchesMonotonic ? "  monotonic" : "  offset \(f(clock.medianOffset))")
     }
 
     static let header = """
         Frame pacing, real app 1280x800 under Xvfb, XTest input (ms; fling: intervals between frames shown; latency: motion's server time → frame shown)
-        path       present  interval   fling p50    p99    max frames missed   lat p50    p99    max frames  early   age p50    p99  frame p50    p99  gap p99
-        (age: the motion's age when its frame began; frame: drawing began → shown; gap: the bench's motion spacing, 5 ms asked)
+        path       present  interval   fling p50    p99    max frames missed   lat p50    p99    max frames  early   age p50    p99  frame p50    p99  gap p99  server clock
+        (age: the motion's age when its frame began; frame: drawing began → shown; gap: the bench's motion spacing, 5 ms asked;
+        server clock: "monotonic" when its 32-bit ms matched CLOCK_MONOTONIC, else the median offset the latencies are corrected by)
         """
 }
 
@@ -94,6 +98,10 @@ enum PacingBench {
         var result = PacingResult(path: path)
         guard let display = XOpenDisplay(nil) else { throw BenchError("pacing: cannot open \(server.display)") }
         defer { XCloseDisplay(display) }
+        result.clock = ServerClockCheck.measure(display: display)
+        let offset = result.clock.matchesMonotonic ? 0 : result.clock.medianOffset
+        // From a motion's server time (32-bit wrapping ms) to a CLOCK_MONOTONIC time, ms.
+        func since(_ input: Double, _ t: Double) -> Double { ServerClockCheck.elapsed(since: UInt(input), until: t + offset) }
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(display, &event, &error, &major, &minor) != 0 else { throw BenchError("pacing: no XTEST on the server") }
         func move(_ x: Int, _ y: Int) {
@@ -161,8 +169,8 @@ enum PacingBench {
         let drag = frames.filter { $0.drawn <= dragEnd + 50 && $0.input != nil }
         result.dragFrames = drag.count
         result.earlyFrames = drag.filter(\.early).count
-        result.latency = Distribution(drag.compactMap { f in f.input.map { f.shown - $0 } })
-        result.age = Distribution(drag.compactMap { f in f.input.map { f.drawn - $0 } })
+        result.latency = Distribution(drag.compactMap { f in f.input.map { since($0, f.shown) } })
+        result.age = Distribution(drag.compactMap { f in f.input.map { since($0, f.drawn) } })
         result.frameCost = Distribution(drag.map { $0.shown - $0.drawn })
         var fling: [LoggedFrame] = []
         for f in frames where f.drawn > release {
