@@ -14,7 +14,7 @@ import Glibc
 /// `XPutImage`, which copies it into the request stream before returning.
 /// Where the server offers Present (and `GESTUREDECK_PRESENT` is not `off`), each
 /// shared-memory buffer also has a pixmap and frames are shown with `PresentPixmap`
-/// (PresentPresenter.swift); a buffer is then free at its frame's PresentCompleteNotify.
+/// (PresentTarget.swift); a buffer is then free at its frame's PresentCompleteNotify.
 ///
 /// A buffer keeps the frame it last showed: drawing into it repaints only what
 /// changed since then (this frame's damage plus the frames it missed).
@@ -58,7 +58,7 @@ final class FramePresenter {
     private(set) var lastUploadedPixels = 0
     /// Rectangles sent by the last `present`.
     private(set) var lastPresentedRects: [PixelRect] = []
-    /// Present, when the server offers it (PresentPresenter.swift).
+    /// Present, when the server offers it (PresentTarget.swift).
     private var presentTarget: PresentTarget?
     /// Present completions not yet taken by the pacing.
     private var completions = CompletionQueue(capacity: FramePresenter.completionsKept)

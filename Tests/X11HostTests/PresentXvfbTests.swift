@@ -87,9 +87,6 @@ import TestSupport
     }
 
     @Test func withoutPresentTheSharedMemoryPathShowsTheSameFrames() throws {
-        #expect(PresentTarget.wanted(environment: [:]))
-        #expect(!PresentTarget.wanted(environment: ["GESTUREDECK_PRESENT": "off"]))
-        #expect(PresentTarget.wanted(environment: ["GESTUREDECK_PRESENT": "on"]))
         let xvfb = try Xvfb(width: 640, height: 900)
         let display = try #require(XOpenDisplay(xvfb.display))
         defer { XCloseDisplay(display) }
@@ -141,6 +138,19 @@ import TestSupport
         #expect(frames.count >= 2, "\(log)")
         #expect(!serials.isEmpty && presented == serials, "every PresentPixmap completed: sent \(serials), completed \(presented)")
         #expect(log.contains { $0.hasPrefix("vblank ") }, "the vblank phase was asked for and came back")
+    }
+
+    /// A value that is neither `on` nor `off` is named on stderr and Present kept.
+    @Test func anInvalidPresentValueIsNamedAndPresentKept() throws {
+        let xvfb = try Xvfb()
+        let dir = try temporaryFolder()
+        let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "messages"],
+                                 environment: ["GESTUREDECK_PRESENT": "maybe"])
+        let ready = try app.waitFor("ready")
+        #expect(ready["present"] as? String == "present")
+        #expect(app.errorOutput(contains: "GESTUREDECK_PRESENT=maybe is not 'on' or 'off'; using Present"), "\(app.errorOutput)")
+        app.process.terminate()
+        _ = try app.waitForExit()
     }
 
     @Test func presentOffKeepsSharedMemory() throws {
