@@ -70,7 +70,7 @@ public enum OutputRefresh {
     public static func interval(hz: Double?) -> Millis { 1000 / (hz ?? fallbackHz) }
 
     /// Asks the server: the rate of the output under `window`, or nil (see `rate`).
-    static func query(display: OpaquePointer, window: CX11.Window) -> Double? {
+    public static func query(display: OpaquePointer, window: CX11.Window) -> Double? {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XRRQueryExtension(display, &eventBase, &errorBase) != 0 else { return nil }
         var major: Int32 = 0, minor: Int32 = 0

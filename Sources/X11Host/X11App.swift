@@ -17,8 +17,8 @@ nonisolated(unsafe) private var connectionLost: (() -> Bool)?
 /// scene's timer, else forever), drain every queued event, coalesce motion,
 /// tick the engine, draw once, flush. With nothing moving it blocks in poll().
 public final class X11App {
-    /// 60 Hz: the interval without RANDR timings (the window paces from `DisplayPacing`).
-    public static let frameInterval: Millis = 1000.0 / 60.0
+    /// The interval without RANDR timings (the window paces from `DisplayPacing`).
+    public static let frameInterval: Millis = OutputRefresh.interval(hz: nil)
     /// The window the X error handler (a C callback, which cannot capture) treats as ours.
     nonisolated(unsafe) private static var ownWindow: CX11.Window = 0
 
