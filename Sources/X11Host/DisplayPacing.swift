@@ -75,6 +75,14 @@ public struct FramePacer: Sendable, Equatable {
         return .wait(until: slot - FramePacer.slack)
     }
 
+    /// The output's interval read again: the vblank phase is kept when it is unchanged (the same
+    /// output, or one at its rate until its phase comes), else learnt again.
+    public mutating func refresh(interval: Millis) {
+        guard interval != self.interval else { return }
+        self.interval = interval
+        vblank = nil
+    }
+
     public mutating func frameDrawn(at time: Millis, early: Bool) {
         // A frame after a pause, or an early one, anchors the grid (when the display's is not known).
         if early || anchor == nil || time - lastFrame > FramePacer.pauseIntervals * interval { anchor = time }
@@ -82,8 +90,8 @@ public struct FramePacer: Sendable, Equatable {
     }
 }
 
-/// The window's frame pacing: the refresh rate from RANDR (re-read when the screen changes
-/// or the window moves), the vblank phase from Present, the pacing decision, and, when
+/// The window's frame pacing: the refresh rate from RANDR (read again after a batch of events
+/// in which the screen changed or the window moved or changed size: `OutputWatch`), the vblank phase from Present, the pacing decision, and, when
 /// `GESTUREDECK_FRAME_LOG` names a file, a log of every frame for the bench.
 final class DisplayPacing {
     private let display: OpaquePointer
@@ -94,7 +102,9 @@ final class DisplayPacing {
     /// The RANDR rate in use, nil when the fallback applies.
     private(set) var hz: Double?
     private let screenChangeType: Int32?
-    private var windowOrigin: (x: Int32, y: Int32)?
+    private var watch = OutputWatch()
+    /// The window's size from its latest ConfigureNotify.
+    private var windowSize: (width: Int, height: Int)
     private var log: FrameLog?
     /// Server time (ms) of the newest pointer motion not shown yet.
     private var pendingInput: UInt?
@@ -105,7 +115,10 @@ final class DisplayPacing {
         self.display = display
         self.window = window
         self.origin = origin
-        hz = OutputRefresh.query(display: display, window: window)
+        let area = OutputRefresh.windowArea(display: display, window: window)
+        hz = OutputRefresh.query(display: display, area: area)
+        watch.read(for: area)
+        windowSize = (area.width, area.height)
         pacer = FramePacer(interval: OutputRefresh.interval(hz: hz))
         screenChangeType = OutputRefresh.selectChanges(display: display, window: window)
         if let path = environment["GESTUREDECK_FRAME_LOG"], !path.isEmpty { log = FrameLog(path: path) }
@@ -113,27 +126,35 @@ final class DisplayPacing {
 
     var interval: Millis { pacer.interval }
 
-    /// RRScreenChangeNotify: the rate is read again. True when `event` was one.
+    /// RRScreenChangeNotify: the rate is read again after this batch of events. True when `event` was one.
     func handle(_ event: inout XEvent) -> Bool {
         guard let screenChangeType, event.type == screenChangeType else { return false }
         _ = XRRUpdateConfiguration(&event)
-        reread()
+        watch.screenChanged()
         return true
     }
 
-    /// A ConfigureNotify: when the window moved, the output under it may have changed.
-    func windowConfigured(x: Int32, y: Int32) {
-        guard windowOrigin.map({ $0 != (x, y) }) ?? true else { return }
-        let first = windowOrigin == nil
-        windowOrigin = (x, y)
-        if !first { reread() }
+    /// A ConfigureNotify (its size; its coordinates are the parent's under a reparenting window
+    /// manager, so the root ones are asked for after the batch).
+    func windowConfigured(width: Int32, height: Int32) {
+        windowSize = (Int(width), Int(height))
+        watch.windowChanged()
     }
 
-    private func reread() {
-        hz = OutputRefresh.query(display: display, window: window)
-        pacer.interval = OutputRefresh.interval(hz: hz)
-        pacer.vblank = nil  // the phase of the new output is learnt again
-        framesSincePhase = .max
+    /// A MapNotify: the window manager has placed the window.
+    func windowMapped() { watch.windowChanged() }
+
+    /// After a batch of events (not inside event handling): when the window changed, its root
+    /// area is asked for (one round trip) and the rate read again if it moved, changed size or the screen changed.
+    func updateOutput() {
+        guard watch.pending else { return }
+        let origin = OutputRefresh.rootOrigin(display: display, window: window)
+        let area = OutputRefresh.Area(x: origin.x, y: origin.y, width: windowSize.width, height: windowSize.height)
+        guard watch.check(area: area) else { return }
+        hz = OutputRefresh.query(display: display, area: area)
+        watch.read(for: area)
+        pacer.refresh(interval: OutputRefresh.interval(hz: hz))
+        framesSincePhase = .max  // another output has its own phase: asked for at the next frame
     }
 
     func decide(now: Millis, input: Bool) -> FramePacer.Decision { pacer.decide(now: now, input: input) }

@@ -188,6 +188,7 @@ public final class X11App {
             if presets?.reload(into: session, at: engineTime) == true { needsDraw = true }
             drainEvents()
             guard running else { break }
+            pacing.updateOutput()
             let now = clock()
             feedReplay(now: now)
             if let transport {
@@ -278,12 +279,13 @@ public final class X11App {
             case MapNotify:
                 mapped = true
                 needsDraw = true
+                pacing.windowMapped()
             case UnmapNotify:
                 // Hidden mid-drag: the press can no longer end normally.
                 deliver(InputEvent(.pointerCancel, at: now))
             case ConfigureNotify:
                 let e = event.xconfigure
-                pacing.windowConfigured(x: e.x, y: e.y)
+                pacing.windowConfigured(width: e.width, height: e.height)
                 if window.resize(width: Int(e.width), height: Int(e.height)) {
                     frame = ImageSurface(width: Int(e.width), height: Int(e.height))
                     compositor?.resize(width: Int(e.width), height: Int(e.height))

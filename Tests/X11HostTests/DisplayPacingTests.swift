@@ -188,4 +188,49 @@ import Testing
         for n in 1...(cap + 1) { above.append(completion(n)) }
         #expect(above.take().map(\.serial) == (2...(cap + 1)).map(UInt32.init), "the oldest dropped")
     }
+
+    /// The rate is read again when the window's root area differs from the one it was read for
+    /// (the first check after mapping catches the window manager's placement), or the screen changed.
+    @Test func theRateIsReadAgainWhenTheWindowsRootAreaChanges() {
+        let created = OutputRefresh.Area(x: 0, y: 0, width: 640, height: 480)
+        var watch = OutputWatch()
+        watch.read(for: created)
+        #expect(!watch.pending)
+        // Mapped where it was created (no window manager): nothing to read again.
+        watch.windowChanged()
+        #expect(watch.pending)
+        let reread1 = watch.check(area: created)
+        #expect(!reread1)
+        #expect(!watch.pending)
+        // Placed by a window manager at the first ConfigureNotify after mapping: read again.
+        let placed = OutputRefresh.Area(x: 1920, y: 24, width: 640, height: 480)
+        watch.windowChanged()
+        let reread2 = watch.check(area: placed)
+        #expect(reread2)
+        watch.read(for: placed)
+        // Another ConfigureNotify (the frame's, or a restack) at the same root area: not read again.
+        watch.windowChanged()
+        let reread3 = watch.check(area: placed)
+        #expect(!reread3)
+        // Resized: read again (the output holding most of it may differ).
+        watch.windowChanged()
+        let reread4 = watch.check(area: OutputRefresh.Area(x: 1920, y: 24, width: 1280, height: 480))
+        #expect(reread4)
+        // A screen change reads it again whatever the area.
+        watch.read(for: placed)
+        watch.screenChanged()
+        let reread5 = watch.check(area: placed)
+        #expect(reread5)
+        watch.windowChanged()
+        let reread6 = watch.check(area: placed)
+        #expect(!reread6, "the screen change was one batch's")
+    }
+
+    @Test func anUnchangedRateKeepsTheVblankPhase() {
+        var pacer = FramePacer(interval: 1000 / 60, vblank: 12)
+        pacer.refresh(interval: 1000 / 60)
+        #expect(pacer.vblank == 12)
+        pacer.refresh(interval: 1000 / 144)
+        #expect(pacer.vblank == nil && pacer.interval == 1000 / 144)
+    }
 }
