@@ -170,7 +170,8 @@ final class DisplayPacing {
     /// A pointer motion stamped `serverTime` (ms) was delivered to the engine.
     func noteInput(serverTime: UInt) { pendingInput = serverTime }
 
-    /// A frame was drawn at `time` (host clock) and sent; `serial` is its Present serial, if any.
+    /// A frame was drawn at `time` (host clock) and sent; the log takes the `presenter`'s Present
+    /// serial and pixels sent for it (nil on the direct path).
     func frameDrawn(at time: Millis, early: Bool, presenter: FramePresenter?) {
         pacer.frameDrawn(at: time, early: early)
         framesSincePhase = framesSincePhase == .max ? .max : framesSincePhase + 1
@@ -179,7 +180,7 @@ final class DisplayPacing {
             framesSincePhase = 0
         }
         log?.frame(drawn: time + origin, sent: monotonicMillis(), input: pendingInput, early: early,
-                   serial: presenter?.lastSerial, interval: pacer.interval)
+                   serial: presenter?.lastSerial, pixels: presenter?.lastPresentedPixels, interval: pacer.interval)
         pendingInput = nil
     }
 
@@ -208,7 +209,8 @@ final class DisplayPacing {
 }
 
 /// `GESTUREDECK_FRAME_LOG`: one line per frame, written at exit (the bench's `--only pacing`
-/// reads it): `frame <drawn ms> <sent ms> <input server ms or -1> <early 0/1> <serial or -1> <interval ms>`
+/// reads it): `frame <drawn ms> <sent ms> <input server ms or -1> <early 0/1> <serial or -1> <interval ms>
+/// <pixels sent, 0 for a frame that changed nothing, -1 on the direct path>`
 /// and, with Present, `presented <serial> <UST ms> <MSC>` and `vblank <UST ms> <MSC>`; times are CLOCK_MONOTONIC ms.
 private final class FrameLog {
     let path: String
@@ -217,11 +219,11 @@ private final class FrameLog {
 
     init(path: String) { self.path = path }
 
-    func frame(drawn: Millis, sent: Millis, input: UInt?, early: Bool, serial: UInt32?, interval: Millis) {
+    func frame(drawn: Millis, sent: Millis, input: UInt?, early: Bool, serial: UInt32?, pixels: Int?, interval: Millis) {
         guard lines.count < FrameLog.maximumLines else { return }
         let i = input.map { String($0 & 0xFFFF_FFFF) } ?? "-1"
         let s = serial.map { String($0) } ?? "-1"
-        lines.append("frame \(format(drawn)) \(format(sent)) \(i) \(early ? 1 : 0) \(s) \(format(interval))")
+        lines.append("frame \(format(drawn)) \(format(sent)) \(i) \(early ? 1 : 0) \(s) \(format(interval)) \(pixels ?? -1)")
     }
 
     func completed(serial: UInt32, at ust: Millis, msc: UInt64, vblank: Bool) {

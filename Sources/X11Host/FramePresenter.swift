@@ -70,8 +70,8 @@ final class FramePresenter {
     /// PresentPixmap requests sent and PresentCompleteNotify events handled.
     var pixmapsPresented: Int { presentTarget?.pixmapsPresented ?? 0 }
     var completionsHandled: Int { presentTarget?.completionsHandled ?? 0 }
-    /// The serial of the last PresentPixmap, nil without Present.
-    var lastSerial: UInt32? { presentTarget == nil ? nil : buffers.map(\.serial).max() }
+    /// The last `present`'s PresentPixmap serial: nil without Present or when that frame sent nothing.
+    private(set) var lastSerial: UInt32?
 
     /// A presenter for `window`, or nil when its visual is not 32-bit little-endian xRGB
     /// (the pixel layout of a Cairo ARGB32 surface), where the caller keeps the Cairo-Xlib path.
@@ -128,7 +128,8 @@ final class FramePresenter {
         stale.invalidate(width: width, height: height)
     }
 
-    /// Consumes the server's ShmCompletion events; true when `event` was one.
+    /// Consumes the server's ShmCompletion events and, with Present, the Present extension's
+    /// events (a frame's or a vblank's PresentCompleteNotify, kept for `takeCompletions`); true when `event` was one.
     func handle(_ event: inout XEvent) -> Bool {
         if let presentTarget {
             switch presentTarget.handle(&event) {
@@ -178,6 +179,7 @@ final class FramePresenter {
         lastPresentedRects = damage.rects
         lastPresentedPixels = damage.area
         lastUploadedPixels = 0
+        lastSerial = nil
         guard !damage.isEmpty else { return true }
         if let presentTarget, buffer.pixmap != 0, buffer.segment != nil {
             // PresentPixmap reads only the damage from the pixmap: only the damage is copied into it
@@ -188,6 +190,7 @@ final class FramePresenter {
                 lastUploadedPixels += r.area
             }
             buffer.serial = presentTarget.present(buffer.pixmap, rects: damage.rects)
+            lastSerial = buffer.serial
             buffer.busy = true
             XFlush(display)
             return true

@@ -66,19 +66,17 @@ struct LoggedFrame {
     var presented: Double?
     var shown: Double { presented ?? sent }
 
-    /// Parses a frame log; frames that sent nothing (a Present serial repeated) are left out.
+    /// Parses a frame log; frames that sent nothing (0 pixels) are left out.
     static func parse(_ text: String) -> [LoggedFrame] {
         var frames: [LoggedFrame] = []
         var ust: [Int: Double] = [:]
-        var lastSerial: Int?
         for line in text.split(separator: "\n") {
             let f = line.split(separator: " ").map(String.init)
             if f.first == "presented", f.count >= 3, let s = Int(f[1]), let t = Double(f[2]) { ust[s] = t }
             guard f.first == "frame", f.count >= 7, let drawn = Double(f[1]), let sent = Double(f[2]),
                   let input = Double(f[3]), let interval = Double(f[6]) else { continue }
             let serial = Int(f[5]).flatMap { $0 < 0 ? nil : $0 }
-            if let serial, serial == lastSerial { continue }
-            lastSerial = serial
+            if f.count >= 8, Int(f[7]) == 0 { continue }
             frames.append(LoggedFrame(drawn: drawn, sent: sent, input: input < 0 ? nil : input, early: f[4] == "1",
                                       serial: serial, interval: interval))
         }
