@@ -3,6 +3,7 @@ import CX11
 import CairoRenderer
 import Foundation
 import Glibc
+import InteractionEngine
 
 /// Shows frames in a window from client-side pixel buffers the renderer draws into.
 ///
@@ -150,10 +151,41 @@ final class FramePresenter {
     /// The Present completions handled since the last call (the pacing's vblank phase).
     func takeCompletions() -> [PresentTarget.Completion] { completions.take() }
 
-    /// Blocks until the server has released every buffer (at exit, before the frame log is
-    /// written): their completions are handled and wait for `takeCompletions`.
+    /// Waits, at most `settleLimit`, until the server has released every buffer (at exit, before
+    /// the frame log is written): their completions are handled and wait for `takeCompletions`.
+    /// Bounded: a window another client destroyed never completes its frames.
     func settle() {
-        for buffer in buffers { waitUntilFree(buffer) }
+        let deadline = monotonicMillis() + FramePresenter.settleLimit
+        XFlush(display)
+        while buffers.contains(where: \.busy) {
+            var event = XEvent()
+            var wanted: (Int32, Int32) = (completionType, presentTarget?.opcode ?? -1)
+            let found = withUnsafeMutablePointer(to: &wanted) { pointer in
+                pointer.withMemoryRebound(to: Int8.self, capacity: 8) { arg in
+                    XCheckIfEvent(display, &event, FramePresenter.isCompletion, arg)
+                }
+            }
+            if found != 0 {
+                _ = handle(&event)
+                continue
+            }
+            let left = deadline - monotonicMillis()
+            guard left > 0 else { return }
+            var fd = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            _ = poll(&fd, 1, Int32(left.rounded(.up)))
+        }
+    }
+
+    /// How long `settle` waits for the frames on screen: a present is copied at once, so its
+    /// completion comes within a refresh or two of a loaded machine (issue 21 item 8 review B3), ms.
+    static let settleLimit: Millis = 250
+
+    /// XIfEvent's predicate: ShmCompletion's type, or a GenericEvent of the Present opcode (`arg` holds both).
+    private static let isCompletion: @convention(c) (OpaquePointer?, UnsafeMutablePointer<XEvent>?, XPointer?) -> Int32 = { _, event, arg in
+        guard let event, let arg else { return 0 }
+        let wanted = UnsafeRawPointer(arg).load(as: (Int32, Int32).self)
+        if event.pointee.type == wanted.0 { return 1 }
+        return event.pointee.type == GenericEvent && event.pointee.xcookie.extension == wanted.1 ? 1 : 0
     }
 
     /// Asks Present for the next vblank's UST/MSC (no-op without Present).
@@ -219,12 +251,7 @@ final class FramePresenter {
             var wanted: (Int32, Int32) = (completionType, presentTarget?.opcode ?? -1)
             withUnsafeMutablePointer(to: &wanted) { pointer in
                 pointer.withMemoryRebound(to: Int8.self, capacity: 8) { arg in
-                    _ = XIfEvent(display, &event, { _, event, arg in
-                        guard let event, let arg else { return 0 }
-                        let wanted = UnsafeRawPointer(arg).load(as: (Int32, Int32).self)
-                        if event.pointee.type == wanted.0 { return 1 }
-                        return event.pointee.type == GenericEvent && event.pointee.xcookie.extension == wanted.1 ? 1 : 0
-                    }, arg)
+                    _ = XIfEvent(display, &event, FramePresenter.isCompletion, arg)
                 }
             }
             _ = handle(&event)
