@@ -7,7 +7,7 @@ import InteractionEngine
 ///
 /// Frames land on refresh slots one `interval` apart: on the display's vblank grid once its
 /// phase is known (Present's MSC notifications), else on a grid anchored at the frame that
-/// started a burst. An input that arrives more than half an interval after the last frame,
+/// started a burst. An input that arrives more than `earlyInputAge` after the last frame,
 /// in a refresh period that has no frame yet, is drawn at once (an "early" frame; without a
 /// known phase it re-anchors the grid); any other input waits for the next slot. Streaming
 /// input (a drag's motion every few ms) is so drawn once per refresh, on the slots, and the
@@ -23,6 +23,18 @@ public struct FramePacer: Sendable, Equatable {
     public private(set) var lastFrame: Millis = -.infinity
     /// A slot may be taken this much before its time: poll() sleeps in whole milliseconds, ms.
     public static let slack: Millis = 1
+    /// Without the display's phase, a frame this many intervals after the last one starts a
+    /// new grid (a pause); a frame a few ms late keeps the grid, so late frames do not drift
+    /// the slots later (issue 21 item 8 review B1: re-anchoring at every frame more than
+    /// `interval + slack` late made the fling run 17.75 ms apart at 60 Hz), intervals.
+    public static let pauseIntervals: Double = 2
+    /// The next slot is the first one at least this much after the last frame: a frame drawn
+    /// late in its period keeps the next vblank, one drawn just before a vblank does not take
+    /// it too (issue 21 item 8, commit 9d21dce), intervals.
+    public static let slotLead: Double = 0.25
+    /// An input this long after the last frame, in a refresh period without a frame, is drawn
+    /// at once instead of waiting for the slot (issue 21 item 8, commit e7c796c), intervals.
+    public static let earlyInputAge: Double = 0.5
 
     public enum Decision: Equatable, Sendable {
         /// Draw now; `early` when an input took the frame ahead of its slot.
@@ -38,13 +50,12 @@ public struct FramePacer: Sendable, Equatable {
 
     private var phase: Millis? { vblank ?? anchor }
 
-    /// The next refresh slot after the last frame: the first grid point at least a quarter
-    /// interval after it (a frame drawn late in its period keeps the next vblank; one drawn
-    /// just before a vblank does not take it too), a full interval after it without a grid.
+    /// The next refresh slot after the last frame: the first grid point at least `slotLead`
+    /// after it, a full interval after it without a grid.
     public var nextSlot: Millis {
         guard lastFrame.isFinite else { return -.infinity }
         guard let phase else { return lastFrame + interval }
-        let k = ((lastFrame + interval / 4 - phase) / interval).rounded(.up)
+        let k = ((lastFrame + FramePacer.slotLead * interval - phase) / interval).rounded(.up)
         return phase + k * interval
     }
 
@@ -58,21 +69,29 @@ public struct FramePacer: Sendable, Equatable {
     public func decide(now: Millis, input: Bool) -> Decision {
         let slot = nextSlot
         if now >= slot - FramePacer.slack { return .draw(early: false) }
-        if input, now - lastFrame > interval / 2, (periodStart(now) ?? .infinity) > lastFrame + FramePacer.slack {
+        if input, now - lastFrame > FramePacer.earlyInputAge * interval, (periodStart(now) ?? .infinity) > lastFrame + FramePacer.slack {
             return .draw(early: true)
         }
         return .wait(until: slot - FramePacer.slack)
     }
 
+    /// The output's interval read again: the vblank phase is kept when it is unchanged (the same
+    /// output, or one at its rate until its phase comes), else learnt again.
+    public mutating func refresh(interval: Millis) {
+        guard interval != self.interval else { return }
+        self.interval = interval
+        vblank = nil
+    }
+
     public mutating func frameDrawn(at time: Millis, early: Bool) {
         // A frame after a pause, or an early one, anchors the grid (when the display's is not known).
-        if early || anchor == nil || time - lastFrame > interval + FramePacer.slack { anchor = time }
+        if early || anchor == nil || time - lastFrame > FramePacer.pauseIntervals * interval { anchor = time }
         lastFrame = time
     }
 }
 
-/// The window's frame pacing: the refresh rate from RANDR (re-read when the screen changes
-/// or the window moves), the vblank phase from Present, the pacing decision, and, when
+/// The window's frame pacing: the refresh rate from RANDR (read again after a batch of events
+/// in which the screen changed or the window moved or changed size: `OutputWatch`), the vblank phase from Present, the pacing decision, and, when
 /// `GESTUREDECK_FRAME_LOG` names a file, a log of every frame for the bench.
 final class DisplayPacing {
     private let display: OpaquePointer
@@ -83,7 +102,9 @@ final class DisplayPacing {
     /// The RANDR rate in use, nil when the fallback applies.
     private(set) var hz: Double?
     private let screenChangeType: Int32?
-    private var windowOrigin: (x: Int32, y: Int32)?
+    private var watch = OutputWatch()
+    /// The window's size from its latest ConfigureNotify.
+    private var windowSize: (width: Int, height: Int)
     private var log: FrameLog?
     /// Server time (ms) of the newest pointer motion not shown yet.
     private var pendingInput: UInt?
@@ -94,7 +115,10 @@ final class DisplayPacing {
         self.display = display
         self.window = window
         self.origin = origin
-        hz = OutputRefresh.query(display: display, window: window)
+        let area = OutputRefresh.windowArea(display: display, window: window)
+        hz = OutputRefresh.query(display: display, area: area)
+        watch.read(for: area)
+        windowSize = (area.width, area.height)
         pacer = FramePacer(interval: OutputRefresh.interval(hz: hz))
         screenChangeType = OutputRefresh.selectChanges(display: display, window: window)
         if let path = environment["GESTUREDECK_FRAME_LOG"], !path.isEmpty { log = FrameLog(path: path) }
@@ -102,27 +126,35 @@ final class DisplayPacing {
 
     var interval: Millis { pacer.interval }
 
-    /// RRScreenChangeNotify: the rate is read again. True when `event` was one.
+    /// RRScreenChangeNotify: the rate is read again after this batch of events. True when `event` was one.
     func handle(_ event: inout XEvent) -> Bool {
         guard let screenChangeType, event.type == screenChangeType else { return false }
         _ = XRRUpdateConfiguration(&event)
-        reread()
+        watch.screenChanged()
         return true
     }
 
-    /// A ConfigureNotify: when the window moved, the output under it may have changed.
-    func windowConfigured(x: Int32, y: Int32) {
-        guard windowOrigin.map({ $0 != (x, y) }) ?? true else { return }
-        let first = windowOrigin == nil
-        windowOrigin = (x, y)
-        if !first { reread() }
+    /// A ConfigureNotify (its size; its coordinates are the parent's under a reparenting window
+    /// manager, so the root ones are asked for after the batch).
+    func windowConfigured(width: Int32, height: Int32) {
+        windowSize = (Int(width), Int(height))
+        watch.windowChanged()
     }
 
-    private func reread() {
-        hz = OutputRefresh.query(display: display, window: window)
-        pacer.interval = OutputRefresh.interval(hz: hz)
-        pacer.vblank = nil  // the phase of the new output is learnt again
-        framesSincePhase = .max
+    /// A MapNotify: the window manager has placed the window.
+    func windowMapped() { watch.windowChanged() }
+
+    /// After a batch of events (not inside event handling): when the window changed, its root
+    /// area is asked for (one round trip) and the rate read again if it moved, changed size or the screen changed.
+    func updateOutput() {
+        guard watch.pending else { return }
+        let origin = OutputRefresh.rootOrigin(display: display, window: window)
+        let area = OutputRefresh.Area(x: origin.x, y: origin.y, width: windowSize.width, height: windowSize.height)
+        guard watch.check(area: area) else { return }
+        hz = OutputRefresh.query(display: display, area: area)
+        watch.read(for: area)
+        pacer.refresh(interval: OutputRefresh.interval(hz: hz))
+        framesSincePhase = .max  // another output has its own phase: asked for at the next frame
     }
 
     func decide(now: Millis, input: Bool) -> FramePacer.Decision { pacer.decide(now: now, input: input) }
@@ -138,7 +170,8 @@ final class DisplayPacing {
     /// A pointer motion stamped `serverTime` (ms) was delivered to the engine.
     func noteInput(serverTime: UInt) { pendingInput = serverTime }
 
-    /// A frame was drawn at `time` (host clock) and sent; `serial` is its Present serial, if any.
+    /// A frame was drawn at `time` (host clock) and sent; the log takes the `presenter`'s Present
+    /// serial and pixels sent for it (nil on the direct path).
     func frameDrawn(at time: Millis, early: Bool, presenter: FramePresenter?) {
         pacer.frameDrawn(at: time, early: early)
         framesSincePhase = framesSincePhase == .max ? .max : framesSincePhase + 1
@@ -147,7 +180,7 @@ final class DisplayPacing {
             framesSincePhase = 0
         }
         log?.frame(drawn: time + origin, sent: monotonicMillis(), input: pendingInput, early: early,
-                   serial: presenter?.lastSerial, interval: pacer.interval)
+                   serial: presenter?.lastSerial, pixels: presenter?.lastPresentedPixels, interval: pacer.interval)
         pendingInput = nil
     }
 
@@ -158,19 +191,26 @@ final class DisplayPacing {
     func presenterEvents(_ presenter: FramePresenter) {
         for complete in presenter.takeCompletions() {
             let ust = Double(complete.ust) / 1000
-            // UST is CLOCK_MONOTONIC on a local server; another clock is not a phase to use.
-            guard abs(ust - monotonicMillis()) < 1000 else { continue }
+            guard DisplayPacing.isLocalClock(ust: ust, now: monotonicMillis()) else { continue }
             if complete.isVblank { pacer.vblank = ust - origin }
             log?.completed(serial: complete.serial, at: ust, msc: complete.msc, vblank: complete.isVblank)
         }
     }
+
+    /// A UST further than this from CLOCK_MONOTONIC is not on the host's clock (issue 21
+    /// item 8, commit e7c796c: far above a frame's age, far below any other clock's offset), ms.
+    static let ustClockLimit: Millis = 1000
+
+    /// UST is CLOCK_MONOTONIC on a local server; another clock is not a phase to use.
+    static func isLocalClock(ust: Millis, now: Millis) -> Bool { abs(ust - now) < ustClockLimit }
 
     /// Writes the log (at exit).
     func finish() { log?.write() }
 }
 
 /// `GESTUREDECK_FRAME_LOG`: one line per frame, written at exit (the bench's `--only pacing`
-/// reads it): `frame <drawn ms> <sent ms> <input server ms or -1> <early 0/1> <serial or -1> <interval ms>`
+/// reads it): `frame <drawn ms> <sent ms> <input server ms or -1> <early 0/1> <serial or -1> <interval ms>
+/// <pixels sent, 0 for a frame that changed nothing, -1 on the direct path>`
 /// and, with Present, `presented <serial> <UST ms> <MSC>` and `vblank <UST ms> <MSC>`; times are CLOCK_MONOTONIC ms.
 private final class FrameLog {
     let path: String
@@ -179,11 +219,11 @@ private final class FrameLog {
 
     init(path: String) { self.path = path }
 
-    func frame(drawn: Millis, sent: Millis, input: UInt?, early: Bool, serial: UInt32?, interval: Millis) {
+    func frame(drawn: Millis, sent: Millis, input: UInt?, early: Bool, serial: UInt32?, pixels: Int?, interval: Millis) {
         guard lines.count < FrameLog.maximumLines else { return }
         let i = input.map { String($0 & 0xFFFF_FFFF) } ?? "-1"
         let s = serial.map { String($0) } ?? "-1"
-        lines.append("frame \(format(drawn)) \(format(sent)) \(i) \(early ? 1 : 0) \(s) \(format(interval))")
+        lines.append("frame \(format(drawn)) \(format(sent)) \(i) \(early ? 1 : 0) \(s) \(format(interval)) \(pixels ?? -1)")
     }
 
     func completed(serial: UInt32, at ust: Millis, msc: UInt64, vblank: Bool) {

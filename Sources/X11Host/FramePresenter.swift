@@ -3,6 +3,7 @@ import CX11
 import CairoRenderer
 import Foundation
 import Glibc
+import InteractionEngine
 
 /// Shows frames in a window from client-side pixel buffers the renderer draws into.
 ///
@@ -14,7 +15,7 @@ import Glibc
 /// `XPutImage`, which copies it into the request stream before returning.
 /// Where the server offers Present (and `GESTUREDECK_PRESENT` is not `off`), each
 /// shared-memory buffer also has a pixmap and frames are shown with `PresentPixmap`
-/// (PresentPresenter.swift); a buffer is then free at its frame's PresentCompleteNotify.
+/// (PresentTarget.swift); a buffer is then free at its frame's PresentCompleteNotify.
 ///
 /// A buffer keeps the frame it last showed: drawing into it repaints only what
 /// changed since then (this frame's damage plus the frames it missed).
@@ -54,19 +55,24 @@ final class FramePresenter {
     private(set) var height: Int
     /// Pixels sent to the server by the last `present` (the damage tests count them).
     private(set) var lastPresentedPixels = 0
+    /// Pixels the last `present` copied out of its buffer (XShmPutImage/XPutImage, to the window or its pixmap).
+    private(set) var lastUploadedPixels = 0
     /// Rectangles sent by the last `present`.
     private(set) var lastPresentedRects: [PixelRect] = []
-    /// Present, when the server offers it (PresentPresenter.swift).
+    /// Present, when the server offers it (PresentTarget.swift).
     private var presentTarget: PresentTarget?
     /// Present completions not yet taken by the pacing.
-    private var completions: [PresentTarget.Completion] = []
+    private var completions = CompletionQueue(capacity: FramePresenter.completionsKept)
+    /// Completions kept between two takes: the pacing takes them after each event, so more
+    /// pile up only while nobody reads them (the tests), completions (issue 21 item 8, commit e7c796c).
+    static let completionsKept = 64
     /// Times `present` had to wait for the server to free a buffer (the tests count them).
     private(set) var blockedWaits = 0
     /// PresentPixmap requests sent and PresentCompleteNotify events handled.
     var pixmapsPresented: Int { presentTarget?.pixmapsPresented ?? 0 }
     var completionsHandled: Int { presentTarget?.completionsHandled ?? 0 }
-    /// The serial of the last PresentPixmap, nil without Present.
-    var lastSerial: UInt32? { presentTarget == nil ? nil : buffers.map(\.serial).max() }
+    /// The last `present`'s PresentPixmap serial: nil without Present or when that frame sent nothing.
+    private(set) var lastSerial: UInt32?
 
     /// A presenter for `window`, or nil when its visual is not 32-bit little-endian xRGB
     /// (the pixel layout of a Cairo ARGB32 surface), where the caller keeps the Cairo-Xlib path.
@@ -123,7 +129,8 @@ final class FramePresenter {
         stale.invalidate(width: width, height: height)
     }
 
-    /// Consumes the server's ShmCompletion events; true when `event` was one.
+    /// Consumes the server's ShmCompletion events and, with Present, the Present extension's
+    /// events (a frame's or a vblank's PresentCompleteNotify, kept for `takeCompletions`); true when `event` was one.
     func handle(_ event: inout XEvent) -> Bool {
         if let presentTarget {
             switch presentTarget.handle(&event) {
@@ -131,7 +138,7 @@ final class FramePresenter {
             case .other: return true
             case .completion(let c):
                 if !c.isVblank, let buffer = buffers.first(where: { $0.busy && $0.serial == c.serial }) { buffer.busy = false }
-                if completions.count < 64 { completions.append(c) }
+                completions.append(c)
                 return true
             }
         }
@@ -142,9 +149,43 @@ final class FramePresenter {
     }
 
     /// The Present completions handled since the last call (the pacing's vblank phase).
-    func takeCompletions() -> [PresentTarget.Completion] {
-        defer { completions = [] }
-        return completions
+    func takeCompletions() -> [PresentTarget.Completion] { completions.take() }
+
+    /// Waits, at most `settleLimit`, until the server has released every buffer (at exit, before
+    /// the frame log is written): their completions are handled and wait for `takeCompletions`.
+    /// Bounded: a window another client destroyed never completes its frames.
+    func settle() {
+        let deadline = monotonicMillis() + FramePresenter.settleLimit
+        XFlush(display)
+        while buffers.contains(where: \.busy) {
+            var event = XEvent()
+            var wanted: (Int32, Int32) = (completionType, presentTarget?.opcode ?? -1)
+            let found = withUnsafeMutablePointer(to: &wanted) { pointer in
+                pointer.withMemoryRebound(to: Int8.self, capacity: 8) { arg in
+                    XCheckIfEvent(display, &event, FramePresenter.isCompletion, arg)
+                }
+            }
+            if found != 0 {
+                _ = handle(&event)
+                continue
+            }
+            let left = deadline - monotonicMillis()
+            guard left > 0 else { return }
+            var fd = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            _ = poll(&fd, 1, Int32(left.rounded(.up)))
+        }
+    }
+
+    /// How long `settle` waits for the frames on screen: a present is copied at once, so its
+    /// completion comes within a refresh or two of a loaded machine (issue 21 item 8 review B3), ms.
+    static let settleLimit: Millis = 250
+
+    /// XIfEvent's predicate: ShmCompletion's type, or a GenericEvent of the Present opcode (`arg` holds both).
+    private static let isCompletion: @convention(c) (OpaquePointer?, UnsafeMutablePointer<XEvent>?, XPointer?) -> Int32 = { _, event, arg in
+        guard let event, let arg else { return 0 }
+        let wanted = UnsafeRawPointer(arg).load(as: (Int32, Int32).self)
+        if event.pointee.type == wanted.0 { return 1 }
+        return event.pointee.type == GenericEvent && event.pointee.xcookie.extension == wanted.1 ? 1 : 0
     }
 
     /// Asks Present for the next vblank's UST/MSC (no-op without Present).
@@ -159,6 +200,7 @@ final class FramePresenter {
         guard !buffers.isEmpty else { return false }
         let (index, repaint) = stale.advance(with: damage, width: width, height: height)
         let buffer = buffers[index]
+        if buffer.busy { blockedWaits += 1 }
         waitUntilFree(buffer)
         if !repaint.isEmpty {
             let cr = cairo_create(buffer.surface)!
@@ -168,14 +210,19 @@ final class FramePresenter {
         }
         lastPresentedRects = damage.rects
         lastPresentedPixels = damage.area
+        lastUploadedPixels = 0
+        lastSerial = nil
         guard !damage.isEmpty else { return true }
         if let presentTarget, buffer.pixmap != 0, buffer.segment != nil {
-            // The pixmap mirrors the buffer: it takes all the buffer repainted, the window the frame's damage.
-            for r in repaint.rects {
+            // PresentPixmap reads only the damage from the pixmap: only the damage is copied into it
+            // (what the buffer repainted for the frames it missed never reaches the window from it).
+            for r in damage.rects {
                 XShmPutImage(display, buffer.pixmap, gc, buffer.image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
                              UInt32(r.width), UInt32(r.height), 0)
+                lastUploadedPixels += r.area
             }
             buffer.serial = presentTarget.present(buffer.pixmap, rects: damage.rects)
+            lastSerial = buffer.serial
             buffer.busy = true
             XFlush(display)
             return true
@@ -188,6 +235,7 @@ final class FramePresenter {
             } else {
                 XPutImage(display, window, gc, buffer.image, x, y, x, y, w, h)
             }
+            lastUploadedPixels += r.area
         }
         if buffer.segment != nil { buffer.busy = true }
         XFlush(display)
@@ -197,19 +245,13 @@ final class FramePresenter {
     /// Blocks until the server has finished reading `buffer` (its ShmCompletion).
     /// Events already received are read first: it blocks only while the server still holds the buffer.
     private func waitUntilFree(_ buffer: Buffer) {
-        if buffer.busy { blockedWaits += 1 }
         while buffer.busy {
             var event = XEvent()
             // ShmCompletion's type, and the Present opcode its GenericEvents carry (-1 without).
             var wanted: (Int32, Int32) = (completionType, presentTarget?.opcode ?? -1)
             withUnsafeMutablePointer(to: &wanted) { pointer in
                 pointer.withMemoryRebound(to: Int8.self, capacity: 8) { arg in
-                    _ = XIfEvent(display, &event, { _, event, arg in
-                        guard let event, let arg else { return 0 }
-                        let wanted = UnsafeRawPointer(arg).load(as: (Int32, Int32).self)
-                        if event.pointee.type == wanted.0 { return 1 }
-                        return event.pointee.type == GenericEvent && event.pointee.xcookie.extension == wanted.1 ? 1 : 0
-                    }, arg)
+                    _ = XIfEvent(display, &event, FramePresenter.isCompletion, arg)
                 }
             }
             _ = handle(&event)
@@ -337,5 +379,23 @@ final class FramePresenter {
         }
         if buffers.contains(where: { $0.segment != nil }) { XSync(display, 0) }
         buffers = []
+    }
+}
+
+/// The newest `capacity` completions: when full, the oldest is dropped (the newest vblank is the phase to use).
+struct CompletionQueue {
+    let capacity: Int
+    private(set) var items: [PresentTarget.Completion] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func append(_ completion: PresentTarget.Completion) {
+        if items.count >= capacity { items.removeFirst(items.count - capacity + 1) }
+        items.append(completion)
+    }
+
+    mutating func take() -> [PresentTarget.Completion] {
+        defer { items = [] }
+        return items
     }
 }

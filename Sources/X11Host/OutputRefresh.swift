@@ -70,7 +70,28 @@ public enum OutputRefresh {
     public static func interval(hz: Double?) -> Millis { 1000 / (hz ?? fallbackHz) }
 
     /// Asks the server: the rate of the output under `window`, or nil (see `rate`).
-    static func query(display: OpaquePointer, window: CX11.Window) -> Double? {
+    public static func query(display: OpaquePointer, window: CX11.Window) -> Double? {
+        query(display: display, area: windowArea(display: display, window: window))
+    }
+
+    /// `window`'s area in root coordinates (whatever its parent: a reparenting window manager's frame).
+    static func windowArea(display: OpaquePointer, window: CX11.Window) -> Area {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        let origin = rootOrigin(display: display, window: window)
+        return Area(x: origin.x, y: origin.y, width: Int(attributes.width), height: Int(attributes.height))
+    }
+
+    /// Where `window`'s top left corner is in root coordinates (one round trip).
+    static func rootOrigin(display: OpaquePointer, window: CX11.Window) -> (x: Int, y: Int) {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: CX11.Window = 0
+        XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
+        return (Int(x), Int(y))
+    }
+
+    /// Asks the server: the rate of the output under `area` (root coordinates), or nil (see `rate`).
+    static func query(display: OpaquePointer, area: Area) -> Double? {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XRRQueryExtension(display, &eventBase, &errorBase) != 0 else { return nil }
         var major: Int32 = 0, minor: Int32 = 0
@@ -78,12 +99,6 @@ public enum OutputRefresh {
         let root = XDefaultRootWindow(display)
         guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return nil }
         defer { XRRFreeScreenResources(resources) }
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(display, window, &attributes)
-        var x: Int32 = 0, y: Int32 = 0
-        var child: CX11.Window = 0
-        XTranslateCoordinates(display, window, root, 0, 0, &x, &y, &child)
-        let area = Area(x: Int(x), y: Int(y), width: Int(attributes.width), height: Int(attributes.height))
         var modes: [RRMode: ModeTimings] = [:]
         for i in 0..<Int(resources.pointee.nmode) {
             let m = resources.pointee.modes[i]

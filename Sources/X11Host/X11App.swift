@@ -17,8 +17,8 @@ nonisolated(unsafe) private var connectionLost: (() -> Bool)?
 /// scene's timer, else forever), drain every queued event, coalesce motion,
 /// tick the engine, draw once, flush. With nothing moving it blocks in poll().
 public final class X11App {
-    /// 60 Hz: the interval without RANDR timings (the window paces from `DisplayPacing`).
-    public static let frameInterval: Millis = 1000.0 / 60.0
+    /// The interval without RANDR timings (the window paces from `DisplayPacing`).
+    public static let frameInterval: Millis = OutputRefresh.interval(hz: nil)
     /// The window the X error handler (a C callback, which cannot capture) treats as ours.
     nonisolated(unsafe) private static var ownWindow: CX11.Window = 0
 
@@ -188,6 +188,7 @@ public final class X11App {
             if presets?.reload(into: session, at: engineTime) == true { needsDraw = true }
             drainEvents()
             guard running else { break }
+            pacing.updateOutput()
             let now = clock()
             feedReplay(now: now)
             if let transport {
@@ -213,6 +214,11 @@ public final class X11App {
             _ = poll(&fds, nfds_t(fds.count), capture.limit(timeout(now: clock())))
         }
         connectionLost = nil
+        if let compositor {
+            // The frames still on screen complete before the log is written (the loop ends before reading them).
+            compositor.presenter.settle()
+            pacing.presenterEvents(compositor.presenter)
+        }
         pacing.finish()
         capture.finish(at: engineTime)
         if let summary = PictureWarnings.summary(renderer.imageFailures) { Session.warn(summary) }
@@ -273,12 +279,13 @@ public final class X11App {
             case MapNotify:
                 mapped = true
                 needsDraw = true
+                pacing.windowMapped()
             case UnmapNotify:
                 // Hidden mid-drag: the press can no longer end normally.
                 deliver(InputEvent(.pointerCancel, at: now))
             case ConfigureNotify:
                 let e = event.xconfigure
-                pacing.windowConfigured(x: e.x, y: e.y)
+                pacing.windowConfigured(width: e.width, height: e.height)
                 if window.resize(width: Int(e.width), height: Int(e.height)) {
                     frame = ImageSurface(width: Int(e.width), height: Int(e.height))
                     compositor?.resize(width: Int(e.width), height: Int(e.height))

@@ -98,7 +98,8 @@ struct LatencyResult {
 }
 
 /// X11App's loop, rebuilt with a stopwatch: poll() on the connection, drain and
-/// coalesce motion, tick, draw at most once per 16.67 ms (less 1 ms), present, XSync.
+/// coalesce motion, tick, draw when the app's `FramePacer` says (the output's rate from
+/// RANDR, 60 Hz without timings; no Present phase: the grid is anchored at the frames), present, XSync.
 enum LatencyBench {
     static func run(scene: String, size: Size, seconds: Double, items: Int, assets: SyntheticAssets,
                     server: XServer, window: X11Window, clockOffset: Double) throws -> LatencyResult {
@@ -115,7 +116,7 @@ enum LatencyBench {
         let origin = monotonicMillis()
         func clock() -> Millis { monotonicMillis() - origin }
         var serverClock = ServerClock()
-        var lastFrame: Millis = -.infinity
+        var pacer = FramePacer(interval: OutputRefresh.interval(hz: OutputRefresh.query(display: display, window: window.window)))
         var needsDraw = true, wasAnimating = false
         var buttonDown = false
         var shownSince: [UInt] = []  // server times of motion delivered since the last frame
@@ -157,7 +158,7 @@ enum LatencyBench {
             let now = clock()
             deck.tick(at: now)
             let animating = deck.needsFrame(at: now)
-            if (needsDraw || animating || wasAnimating) && now - lastFrame >= X11App.frameInterval - 1 {
+            if needsDraw || animating || wasAnimating, case .draw(let early) = pacer.decide(now: now, input: needsDraw) {
                 let begin = monotonicNanos()
                 let list = deck.render(at: now)
                 RenderBench.draw(list, with: renderer, on: frame)
@@ -168,7 +169,7 @@ enum LatencyBench {
                 if let newest = shownSince.last { latencies.append(ServerClockCheck.elapsed(since: newest, until: end)) }
                 shownSince.removeAll()
                 result.framesDrawn += 1
-                lastFrame = now
+                pacer.frameDrawn(at: now, early: early)
                 needsDraw = false
                 wasAnimating = animating
             }
@@ -183,7 +184,12 @@ enum LatencyBench {
             if XPending(display) > 0 {
                 timeout = 0
             } else if needsDraw || wasAnimating || deck.needsFrame(at: clock()) {
-                timeout = Int32(max(0, min(50, (lastFrame + X11App.frameInterval - clock()).rounded(.up))))
+                let now = clock()
+                if case .wait(let until) = pacer.decide(now: now, input: needsDraw) {
+                    timeout = Int32(max(0, min(50, (until - now).rounded(.up))))
+                } else {
+                    timeout = 0
+                }
             }
             fds.revents = 0
             _ = poll(&fds, 1, timeout)

@@ -27,11 +27,13 @@ struct PacingResult {
     var missedSlots = 0
     var earlyFrames = 0
     var dragFrames = 0
+    /// The server's clock against CLOCK_MONOTONIC: input times are server ms (32 bits), frames' CLOCK_MONOTONIC ms.
+    var clock = ServerClockCheck()
 
     var json: [String: Any] {
         ["path": path, "present": transport, "intervalMs": rounded(interval), "latencyMs": latency.json, "inputAgeMs": age.json, "drawnToShownMs": frameCost.json, "motionGapMs": motionGaps.json,
          "flingIntervalsMs": flingIntervals.json, "flingFrames": flingFrames, "missedSlots": missedSlots,
-         "earlyFrames": earlyFrames, "dragFrames": dragFrames]
+         "earlyFrames": earlyFrames, "dragFrames": dragFrames, "serverClock": clock.json]
     }
 
     var line: String {
@@ -41,12 +43,14 @@ struct PacingResult {
             + String(format: " %6d %6d", flingFrames, missedSlots)
             + "   \(f(latency.p50)) \(f(latency.p99)) \(f(latency.max))" + String(format: " %6d %6d", dragFrames, earlyFrames)
             + "   \(f(age.p50)) \(f(age.p99))   \(f(frameCost.p50)) \(f(frameCost.p99))   \(f(motionGaps.p99))"
+            + (clock.matchesMonotonic ? "  monotonic" : "  offset \(f(clock.medianOffset))")
     }
 
     static let header = """
         Frame pacing, real app 1280x800 under Xvfb, XTest input (ms; fling: intervals between frames shown; latency: motion's server time → frame shown)
-        path       present  interval   fling p50    p99    max frames missed   lat p50    p99    max frames  early   age p50    p99  frame p50    p99  gap p99
-        (age: the motion's age when its frame began; frame: drawing began → shown; gap: the bench's motion spacing, 5 ms asked)
+        path       present  interval   fling p50    p99    max frames missed   lat p50    p99    max frames  early   age p50    p99  frame p50    p99  gap p99  server clock
+        (age: the motion's age when its frame began; frame: drawing began → shown; gap: the bench's motion spacing, 5 ms asked;
+        server clock: "monotonic" when its 32-bit ms matched CLOCK_MONOTONIC, else the median offset the latencies are corrected by)
         """
 }
 
@@ -62,19 +66,17 @@ struct LoggedFrame {
     var presented: Double?
     var shown: Double { presented ?? sent }
 
-    /// Parses a frame log; frames that sent nothing (a Present serial repeated) are left out.
+    /// Parses a frame log; frames that sent nothing (0 pixels) are left out.
     static func parse(_ text: String) -> [LoggedFrame] {
         var frames: [LoggedFrame] = []
         var ust: [Int: Double] = [:]
-        var lastSerial: Int?
         for line in text.split(separator: "\n") {
             let f = line.split(separator: " ").map(String.init)
             if f.first == "presented", f.count >= 3, let s = Int(f[1]), let t = Double(f[2]) { ust[s] = t }
             guard f.first == "frame", f.count >= 7, let drawn = Double(f[1]), let sent = Double(f[2]),
                   let input = Double(f[3]), let interval = Double(f[6]) else { continue }
             let serial = Int(f[5]).flatMap { $0 < 0 ? nil : $0 }
-            if let serial, serial == lastSerial { continue }
-            lastSerial = serial
+            if f.count >= 8, Int(f[7]) == 0 { continue }
             frames.append(LoggedFrame(drawn: drawn, sent: sent, input: input < 0 ? nil : input, early: f[4] == "1",
                                       serial: serial, interval: interval))
         }
@@ -94,6 +96,10 @@ enum PacingBench {
         var result = PacingResult(path: path)
         guard let display = XOpenDisplay(nil) else { throw BenchError("pacing: cannot open \(server.display)") }
         defer { XCloseDisplay(display) }
+        result.clock = ServerClockCheck.measure(display: display)
+        let offset = result.clock.matchesMonotonic ? 0 : result.clock.medianOffset
+        // From a motion's server time (32-bit wrapping ms) to a CLOCK_MONOTONIC time, ms.
+        func since(_ input: Double, _ t: Double) -> Double { ServerClockCheck.elapsed(since: UInt(input), until: t + offset) }
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(display, &event, &error, &major, &minor) != 0 else { throw BenchError("pacing: no XTEST on the server") }
         func move(_ x: Int, _ y: Int) {
@@ -161,8 +167,8 @@ enum PacingBench {
         let drag = frames.filter { $0.drawn <= dragEnd + 50 && $0.input != nil }
         result.dragFrames = drag.count
         result.earlyFrames = drag.filter(\.early).count
-        result.latency = Distribution(drag.compactMap { f in f.input.map { f.shown - $0 } })
-        result.age = Distribution(drag.compactMap { f in f.input.map { f.drawn - $0 } })
+        result.latency = Distribution(drag.compactMap { f in f.input.map { since($0, f.shown) } })
+        result.age = Distribution(drag.compactMap { f in f.input.map { since($0, f.drawn) } })
         result.frameCost = Distribution(drag.map { $0.shown - $0.drawn })
         var fling: [LoggedFrame] = []
         for f in frames where f.drawn > release {

@@ -63,16 +63,16 @@ import Testing
             #expect(pacer.decide(now: 0, input: true) == .draw(early: false), "the first frame is drawn at once")
             let last = 10 * interval - 1.5
             pacer.frameDrawn(at: last, early: false)
-            let half = last + interval / 2, delta = interval / 20
+            let half = last + FramePacer.earlyInputAge * interval, delta = interval / 20
             #expect(pacer.decide(now: half + delta, input: true) == .draw(early: true))
-            // Sooner, it waits for the slot: the first vblank at least a quarter interval after the last frame.
+            // Sooner, it waits for the slot: the first vblank at least `slotLead` after the last frame.
             #expect(pacer.decide(now: half - delta, input: true) == .wait(until: 11 * interval - FramePacer.slack))
             // An animation step waits for the slot even after half an interval.
             #expect(pacer.decide(now: half + delta, input: false) == .wait(until: 11 * interval - FramePacer.slack))
             #expect(pacer.decide(now: 11 * interval - FramePacer.slack, input: false) == .draw(early: false))
             // A refresh period that already has a frame waits for the next one, however old the frame.
             pacer.frameDrawn(at: 10 * interval + 1, early: false)
-            #expect(pacer.decide(now: 10 * interval + 1 + interval / 2 + delta, input: true)
+            #expect(pacer.decide(now: 10 * interval + 1 + FramePacer.earlyInputAge * interval + delta, input: true)
                     == .wait(until: 11 * interval - FramePacer.slack))
         }
     }
@@ -99,7 +99,7 @@ import Testing
                 #expect(Double(frames.count) > expected - 2 && Double(frames.count) < expected + 2,
                         "\(frames.count) frames in 1 s at \(interval) ms (vblank \(String(describing: vblank)))")
                 let gaps = zip(frames.dropFirst(), frames).map { $0 - $1 }
-                #expect(gaps.allSatisfy { $0 > interval / 4 }, "frames closer than a quarter interval: \(gaps)")
+                #expect(gaps.allSatisfy { $0 > FramePacer.slotLead * interval }, "frames closer than slotLead: \(gaps)")
             }
         }
     }
@@ -117,5 +117,120 @@ import Testing
         // A frame drawn late in its period (9 ms after the vblank) keeps the next one.
         pacer.frameDrawn(at: 1000 + 7 * interval + 9, early: false)
         #expect(pacer.nextSlot == 1000 + 8 * interval)
+    }
+
+    /// An animation on a loaded machine: each frame drawn 0-3 ms after its slot (a fixed
+    /// pattern) still runs one frame per interval, without the display's phase: late frames
+    /// keep the grid instead of moving it later.
+    @Test func lateFramesKeepOneFramePerInterval() {
+        let lateness: [Millis] = [0, 3, 1, 2.5, 0.5, 3, 2, 1.5]
+        for interval in [1000.0 / 60, 1000.0 / 144] {
+            var pacer = FramePacer(interval: interval)
+            let intervals = 600
+            var now: Millis = 0, frames = 0, i = 0
+            while now < Millis(intervals) * interval {
+                switch pacer.decide(now: now, input: false) {
+                case .draw(let early):
+                    pacer.frameDrawn(at: now, early: early)
+                    frames += 1
+                    now += 0.1  // the frame's own work
+                case .wait(let until):
+                    now = until + FramePacer.slack + lateness[i % lateness.count]
+                    i += 1
+                }
+            }
+            #expect(frames > intervals - 2 && frames < intervals + 2, "\(frames) frames in \(intervals) intervals of \(interval) ms")
+        }
+    }
+
+    /// A frame more than `pauseIntervals` after the last one anchors a new grid; one less late keeps the grid.
+    @Test func onlyAPauseMovesTheGrid() {
+        let interval = 1000.0 / 60, delta = 0.1
+        for (gap, moves) in [(FramePacer.pauseIntervals - delta, false), (FramePacer.pauseIntervals + delta, true)] {
+            var pacer = FramePacer(interval: interval)
+            pacer.frameDrawn(at: 0, early: false)
+            let late = gap * interval
+            pacer.frameDrawn(at: late, early: false)
+            // Kept: the grid point after the late frame; moved: a full interval after it.
+            let expected = moves ? late + interval : ((late + FramePacer.slotLead * interval) / interval).rounded(.up) * interval
+            #expect(abs(pacer.nextSlot - expected) < 1e-9, "gap \(gap) intervals: next slot \(pacer.nextSlot), expected \(expected)")
+        }
+    }
+
+    /// A frame drawn less than `slotLead` before a vblank skips it; one drawn more than that before keeps it.
+    @Test func slotLeadStraddled() {
+        let interval = 1000.0 / 60, delta = 0.02
+        for (lead, next) in [(FramePacer.slotLead - delta, 7.0), (FramePacer.slotLead + delta, 6.0)] {
+            var pacer = FramePacer(interval: interval, vblank: 0)
+            pacer.frameDrawn(at: 6 * interval - lead * interval, early: false)
+            #expect(abs(pacer.nextSlot - next * interval) < 1e-9, "drawn \(lead) intervals before a vblank: \(pacer.nextSlot)")
+        }
+    }
+
+    /// A UST within `ustClockLimit` of CLOCK_MONOTONIC is a phase to use; further is another clock.
+    @Test func ustClockLimitStraddled() {
+        let now: Millis = 5_000_000, delta: Millis = 1
+        for sign in [-1.0, 1.0] {
+            #expect(DisplayPacing.isLocalClock(ust: now + sign * (DisplayPacing.ustClockLimit - delta), now: now))
+            #expect(!DisplayPacing.isLocalClock(ust: now + sign * (DisplayPacing.ustClockLimit + delta), now: now))
+        }
+    }
+
+    /// Up to `completionsKept` completions are all kept; past it the oldest go, the newest stay.
+    @Test func completionsKeptStraddled() {
+        let cap = FramePresenter.completionsKept
+        func completion(_ n: Int) -> PresentTarget.Completion { .init(serial: UInt32(n), ust: 0, msc: UInt64(n), isVblank: false) }
+        var below = CompletionQueue(capacity: cap)
+        for n in 1...(cap - 1) { below.append(completion(n)) }
+        #expect(below.take().map(\.serial) == (1...(cap - 1)).map(UInt32.init))
+        #expect(below.take().isEmpty, "taken once")
+        var above = CompletionQueue(capacity: cap)
+        for n in 1...(cap + 1) { above.append(completion(n)) }
+        #expect(above.take().map(\.serial) == (2...(cap + 1)).map(UInt32.init), "the oldest dropped")
+    }
+
+    /// The rate is read again when the window's root area differs from the one it was read for
+    /// (the first check after mapping catches the window manager's placement), or the screen changed.
+    @Test func theRateIsReadAgainWhenTheWindowsRootAreaChanges() {
+        let created = OutputRefresh.Area(x: 0, y: 0, width: 640, height: 480)
+        var watch = OutputWatch()
+        watch.read(for: created)
+        #expect(!watch.pending)
+        // Mapped where it was created (no window manager): nothing to read again.
+        watch.windowChanged()
+        #expect(watch.pending)
+        let reread1 = watch.check(area: created)
+        #expect(!reread1)
+        #expect(!watch.pending)
+        // Placed by a window manager at the first ConfigureNotify after mapping: read again.
+        let placed = OutputRefresh.Area(x: 1920, y: 24, width: 640, height: 480)
+        watch.windowChanged()
+        let reread2 = watch.check(area: placed)
+        #expect(reread2)
+        watch.read(for: placed)
+        // Another ConfigureNotify (the frame's, or a restack) at the same root area: not read again.
+        watch.windowChanged()
+        let reread3 = watch.check(area: placed)
+        #expect(!reread3)
+        // Resized: read again (the output holding most of it may differ).
+        watch.windowChanged()
+        let reread4 = watch.check(area: OutputRefresh.Area(x: 1920, y: 24, width: 1280, height: 480))
+        #expect(reread4)
+        // A screen change reads it again whatever the area.
+        watch.read(for: placed)
+        watch.screenChanged()
+        let reread5 = watch.check(area: placed)
+        #expect(reread5)
+        watch.windowChanged()
+        let reread6 = watch.check(area: placed)
+        #expect(!reread6, "the screen change was one batch's")
+    }
+
+    @Test func anUnchangedRateKeepsTheVblankPhase() {
+        var pacer = FramePacer(interval: 1000 / 60, vblank: 12)
+        pacer.refresh(interval: 1000 / 60)
+        #expect(pacer.vblank == 12)
+        pacer.refresh(interval: 1000 / 144)
+        #expect(pacer.vblank == nil && pacer.interval == 1000 / 144)
     }
 }

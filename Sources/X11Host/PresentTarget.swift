@@ -4,13 +4,35 @@ import CairoRenderer
 import Foundation
 
 /// The Present extension for `FramePresenter`: each shared-memory buffer has a server-side
-/// pixmap; a frame copies what the buffer repainted into its pixmap (`XShmPutImage`, no
-/// ShmCompletion) and shows the frame's damage with `PresentPixmap`. The buffer is free
+/// pixmap; a frame copies its damage from the buffer into the pixmap (`XShmPutImage`, no
+/// ShmCompletion; PresentPixmap reads nothing else) and shows it with `PresentPixmap`. The buffer is free
 /// again when the frame's `PresentCompleteNotify` arrives (the server read the segment
 /// before it executed the present). Copies are asynchronous (`PresentOptionAsync`: the
 /// frame lands as soon as the server executes it, the pacing puts it on the refresh slot),
 /// never flips (`PresentOptionCopy`: the pixmap stays ours). `requestVblank` asks for the
 /// next vblank's UST/MSC (`PresentNotifyMSC`), from which the window's slots are paced.
+/// `GESTUREDECK_PRESENT=on|off`: whether frames go through Present where the server offers it.
+enum PresentOption: String, Sendable {
+    /// PresentPixmap where the server offers Present (the default).
+    case on
+    /// The MIT-SHM path even on a server with Present.
+    case off
+
+    /// The option and, for a value that is neither, the warning naming it (the default is kept).
+    static func parse(environment: [String: String]) -> (option: PresentOption, warning: String?) {
+        guard let value = environment["GESTUREDECK_PRESENT"], !value.isEmpty else { return (.on, nil) }
+        if let option = PresentOption(rawValue: value.lowercased()) { return (option, nil) }
+        return (.on, "gesturedeck: GESTUREDECK_PRESENT=\(value) is not 'on' or 'off'; using Present")
+    }
+
+    /// `parse`, with its warning written to stderr.
+    static func from(environment: [String: String]) -> PresentOption {
+        let (option, warning) = parse(environment: environment)
+        if let warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        return option
+    }
+}
+
 final class PresentTarget {
     /// A `PresentCompleteNotify`: a presented frame's (`isVblank` false) or a vblank's.
     struct Completion: Equatable {
@@ -38,7 +60,7 @@ final class PresentTarget {
 
     /// Present on `window`, or nil when the server does not offer it or `GESTUREDECK_PRESENT=off`.
     init?(display: OpaquePointer, window: CX11.Window, environment: [String: String]) {
-        guard PresentTarget.wanted(environment: environment) else { return nil }
+        guard PresentOption.from(environment: environment) == .on else { return nil }
         var opcode: Int32 = 0, eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XPresentQueryExtension(display, &opcode, &eventBase, &errorBase) != 0 else { return nil }
         var major: Int32 = 1, minor: Int32 = 0
@@ -48,16 +70,6 @@ final class PresentTarget {
         self.opcode = opcode
         eventID = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask))
         region = XFixesCreateRegion(display, nil, 0)
-    }
-
-    /// `GESTUREDECK_PRESENT=off` (or `0`, `no`) keeps the MIT-SHM path on a server with Present.
-    static func wanted(environment: [String: String]) -> Bool {
-        guard let value = environment["GESTUREDECK_PRESENT"]?.lowercased(), !value.isEmpty else { return true }
-        if ["off", "0", "no", "false"].contains(value) { return false }
-        if !["on", "1", "yes", "true"].contains(value) {
-            FileHandle.standardError.write(Data("gesturedeck: GESTUREDECK_PRESENT=\(value) is not 'on' or 'off'; using Present\n".utf8))
-        }
-        return true
     }
 
     func close() {
