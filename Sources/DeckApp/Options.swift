@@ -97,6 +97,8 @@ public struct Options: Equatable, Sendable {
       GESTUREDECK_SCALE   device pixels per pixel (as --scale)
       GDK_SCALE           device pixels per pixel, when GESTUREDECK_SCALE is not set
       GESTUREDECK_SCREENSHOT_DIR  where F12 saves screenshots (default: the current folder)
+      GESTUREDECK_RENDERER  compositor (default: damage, shared memory, layers) or direct
+      GESTUREDECK_PRESENT   on (default: Present, paced to the display) or off (MIT-SHM only)
       DESKTOP_STARTUP_ID  the launcher's startup notification, ended once the window is up
 
     Exit status:
