@@ -49,9 +49,10 @@ public final class FrameCompositor {
 
     /// `owner` (the `X11Window`) is kept until the buffers are freed: they live on its connection.
     init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true,
-          allowPresent: Bool = true, owner: X11Window? = nil) {
+          allowPresent: Bool = true, allowSharedPixmaps: Bool = true, owner: X11Window? = nil) {
         guard let presenter = FramePresenter(display: display, window: window, width: width, height: height,
-                                             allowSharedMemory: allowSharedMemory, allowPresent: allowPresent) else { return nil }
+                                             allowSharedMemory: allowSharedMemory, allowPresent: allowPresent,
+                                             allowSharedPixmaps: allowSharedPixmaps) else { return nil }
         self.presenter = presenter
         self.owner = owner
     }

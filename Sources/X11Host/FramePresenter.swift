@@ -31,6 +31,8 @@ final class FramePresenter {
         var busy = false
         /// With Present: the buffer's pixmap, and the serial of its last PresentPixmap.
         var pixmap: Pixmap = 0
+        /// The pixmap is the shared segment itself (XShmCreatePixmap): nothing is copied into it.
+        var pixmapIsShared = false
         var serial: UInt32 = 0
 
         init(image: UnsafeMutablePointer<XImage>, surface: OpaquePointer, segment: UnsafeMutablePointer<XShmSegmentInfo>?) {
@@ -44,6 +46,10 @@ final class FramePresenter {
     private let window: CX11.Window
     private let visual: UnsafeMutablePointer<Visual>
     private let depth: Int32
+    /// The server makes pixmaps over shared segments in our format (and they are allowed).
+    private var sharedPixmaps = false
+    /// True when Present reads the frames straight from the buffers' segments (no upload).
+    var usesSharedPixmaps: Bool { buffers.contains { $0.pixmapIsShared } }
     private let gc: GC
     let transport: Transport
     /// ShmCompletion's event type on this connection.
@@ -77,7 +83,7 @@ final class FramePresenter {
     /// A presenter for `window`, or nil when its visual is not 32-bit little-endian xRGB
     /// (the pixel layout of a Cairo ARGB32 surface), where the caller keeps the Cairo-Xlib path.
     init?(display: OpaquePointer, window: CX11.Window, width: Int, height: Int, allowSharedMemory: Bool = true,
-          allowPresent: Bool = true) {
+          allowPresent: Bool = true, allowSharedPixmaps: Bool = true) {
         let screen = XDefaultScreen(display)
         guard let visual = XDefaultVisual(display, screen) else { return nil }
         let depth = XDefaultDepth(display, screen)
@@ -92,6 +98,8 @@ final class FramePresenter {
         gc = XCreateGC(display, window, 0, nil)
         var major: Int32 = 0, minor: Int32 = 0, pixmaps: Int32 = 0
         if allowSharedMemory, XShmQueryVersion(display, &major, &minor, &pixmaps) != 0 {
+            // Shared pixmaps in our image format: Present reads the frame straight from the segment.
+            sharedPixmaps = allowSharedPixmaps && pixmaps != 0 && XShmPixmapFormat(display) == ZPixmap
             presentTarget = allowPresent
                 ? PresentTarget(display: display, window: window, environment: ProcessInfo.processInfo.environment) : nil
             transport = presentTarget != nil ? .present : .sharedMemory
@@ -215,8 +223,9 @@ final class FramePresenter {
         guard !damage.isEmpty else { return true }
         if let presentTarget, buffer.pixmap != 0, buffer.segment != nil {
             // PresentPixmap reads only the damage from the pixmap: only the damage is copied into it
-            // (what the buffer repainted for the frames it missed never reaches the window from it).
-            for r in damage.rects {
+            // (what the buffer repainted for the frames it missed never reaches the window from it);
+            // a pixmap made over the segment already holds the frame.
+            for r in damage.rects where !buffer.pixmapIsShared {
                 XShmPutImage(display, buffer.pixmap, gc, buffer.image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
                              UInt32(r.width), UInt32(r.height), 0)
                 lastUploadedPixels += r.area
@@ -267,7 +276,24 @@ final class FramePresenter {
                 return false
             }
             if presentTarget != nil {
-                buffer.pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(depth))
+                if sharedPixmaps, let segment = buffer.segment {
+                    var pixmap: Pixmap = 0
+                    let made = Self.trying(display) {
+                        pixmap = XShmCreatePixmap(display, window, segment.pointee.shmaddr, segment,
+                                                  UInt32(width), UInt32(height), UInt32(depth))
+                        return pixmap != 0
+                    }
+                    if made {
+                        buffer.pixmap = pixmap
+                        buffer.pixmapIsShared = true
+                    } else {
+                        if pixmap != 0 { XFreePixmap(display, pixmap) }
+                        sharedPixmaps = false  // this server refuses them: upload into plain pixmaps
+                    }
+                }
+                if buffer.pixmap == 0 {
+                    buffer.pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(depth))
+                }
             }
             buffers.append(buffer)
         }
@@ -330,7 +356,8 @@ final class FramePresenter {
             return nil
         }
         segment.shmaddr = address.assumingMemoryBound(to: Int8.self)
-        segment.readOnly = 1
+        // A pixmap over the segment (Present's frames read straight from it) needs it attached writable.
+        segment.readOnly = sharedPixmaps && presentTarget != nil ? 0 : 1
         image.pointee.data = segment.shmaddr
         guard FramePresenter.attach(display, info), let surface = surface(over: image) else {
             image.pointee.data = nil
@@ -342,20 +369,26 @@ final class FramePresenter {
         return Buffer(image: image, surface: surface, segment: info)
     }
 
-    private nonisolated(unsafe) static var attachFailed = false
+    private nonisolated(unsafe) static var requestFailed = false
 
-    /// XShmAttach, seen through: a server that cannot map the segment (another host) answers with an error.
-    private static func attach(_ display: OpaquePointer, _ segment: UnsafeMutablePointer<XShmSegmentInfo>) -> Bool {
+    /// `request`, seen through with a round trip: false when the server answers with an error
+    /// (which would otherwise end the program). Only while buffers are made, never per frame.
+    private static func trying(_ display: OpaquePointer, _ request: () -> Bool) -> Bool {
         XSync(display, 0)
-        attachFailed = false
+        requestFailed = false
         let previous = XSetErrorHandler { _, _ in
-            FramePresenter.attachFailed = true
+            FramePresenter.requestFailed = true
             return 0
         }
-        let ok = XShmAttach(display, segment) != 0
+        let ok = request()
         XSync(display, 0)
         XSetErrorHandler(previous)
-        return ok && !attachFailed
+        return ok && !requestFailed
+    }
+
+    /// XShmAttach: a server that cannot map the segment (another host) answers with an error.
+    private static func attach(_ display: OpaquePointer, _ segment: UnsafeMutablePointer<XShmSegmentInfo>) -> Bool {
+        trying(display) { XShmAttach(display, segment) != 0 }
     }
 
     private func destroy(_ image: UnsafeMutablePointer<XImage>) {
