@@ -26,16 +26,26 @@ struct CompareResult {
     var transport = ""
     /// The compositor renderer's retained layers at the end of the run.
     var layers = LayerStatistics()
+    /// The compositor's slowest frames, slowest first: where in the script its p99 comes from.
+    var slowest: [SlowFrame] = []
     /// Compositor p99 over direct p99 of draw + present.
     var ratio: Double { compositor.total.p99 / max(1e-9, direct.total.p99) }
 
     var json: [String: Any] {
         ["scene": scene, "size": sizeLabel(size), "direct": direct.json, "compositor": compositor.json,
          "transport": transport, "p99Ratio": rounded(ratio),
+         "slowestCompositorFrames": slowest.map { ["index": $0.index, "drawPresentMs": rounded($0.total), "drawMs": rounded($0.draw)] },
          "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
                     "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
                     "stripsRasterised": layers.stripsRasterised, "stripCopies": layers.stripCopies]]
     }
+}
+
+/// One frame of the compositor path, by its index in the scene's script.
+struct SlowFrame {
+    let index: Int
+    let total: Double
+    let draw: Double
 }
 
 /// The floor at a size: one full solid paint and one full shared-memory present per frame.
@@ -67,10 +77,15 @@ enum CompareBench {
         let fullBytes = Double(surface.width * surface.height * 4)
         // The app's first paint on both: caches warm up, the compositor sends its whole first frame.
         let first = driver.render()
-        RenderBench.draw(first, with: directRenderer, on: surface)
-        RenderBench.present(surface, to: directWindow)
+        for _ in 0..<warmUpFrames {
+            RenderBench.draw(first, with: directRenderer, on: surface)
+            RenderBench.present(surface, to: directWindow)
+            RenderBench.discardEvents(directWindow)
+        }
         compositor.present(first, renderer: compositorRenderer)
         XSync(compositorWindow.display, 0)
+        drainCompositor(compositorWindow, compositor)
+        warmBuffers(compositor, window: compositorWindow, list: first, renderer: compositorRenderer)
 
         var d = (draw: [Double](), present: [Double](), total: [Double]())
         var c = (draw: [Double](), present: [Double](), total: [Double]())
@@ -103,6 +118,8 @@ enum CompareBench {
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
         }
         result.layers = compositorRenderer.layerStatistics
+        result.slowest = c.total.indices.sorted { c.total[$0] > c.total[$1] }.prefix(slowestShown)
+            .map { SlowFrame(index: $0, total: c.total[$0], draw: c.draw[$0]) }
         let n = Double(max(1, script.count))
         result.direct = PathFigures(draw: Distribution(d.draw), present: Distribution(d.present),
                                     total: Distribution(d.total), bytesPerFrame: fullBytes)
@@ -117,10 +134,15 @@ enum CompareBench {
         let window = try server.openWindow(width: Int(size.width), height: Int(size.height))
         guard let compositor = FrameCompositor(window: window) else { throw HostError("no xRGB visual") }
         let renderer = CairoRenderer()
-        var samples: [Double] = []
-        for i in 0..<frames {
+        func solid(_ i: Int) -> DisplayList {
             var list = DisplayList()
             list.append(.clear(i % 2 == 0 ? Color(rgb: 0xF2F2F7) : Color(rgb: 0xEEF0F5)))
+            return list
+        }
+        warmBuffers(compositor, window: window, list: solid(1), renderer: renderer)
+        var samples: [Double] = []
+        for i in 0..<frames {
+            let list = solid(i)
             let start = monotonicNanos()
             compositor.present(list, renderer: renderer)
             XSync(window.display, 0)
@@ -128,6 +150,22 @@ enum CompareBench {
             drainCompositor(window, compositor)
         }
         return CompareFloor(size: size, total: Distribution(samples))
+    }
+
+    /// How many of the slowest compositor frames the table names.
+    static let slowestShown = 5
+    /// Whole frames sent untimed before the timed ones, so each buffer has been drawn and presented
+    /// at least once: the first use of a shared segment faults its pages in (at 1280x800 the first two
+    /// floor frames took 8-17 ms against a median under 1 ms), a start-up cost, not a frame's.
+    static let warmUpFrames = 4
+
+    static func warmBuffers(_ compositor: FrameCompositor, window: X11Window, list: DisplayList, renderer: CairoRenderer) {
+        for _ in 0..<warmUpFrames {
+            compositor.invalidate()
+            compositor.present(list, renderer: renderer)
+            XSync(window.display, 0)
+            drainCompositor(window, compositor)
+        }
     }
 
     /// Hands the server's ShmCompletion events to the compositor and drops the rest.
@@ -157,6 +195,12 @@ enum CompareBench {
         for f in floors {
             out.append(pad("floor", 10) + pad(sizeLabel(f.size), 10) + pad("solid+shm", 11) + lpad("", 32)
                        + lpad(fmt(f.total.p50), 10) + lpad(fmt(f.total.p99), 7) + lpad(fmt(f.total.max), 7))
+        }
+        out.append("")
+        out.append("Compositor's slowest frames (index in the scene's script: draw+present ms, draw ms)")
+        for r in results {
+            let frames = r.slowest.map { "#\($0.index) \(fmt($0.total)) (\(fmt($0.draw)))" }.joined(separator: ", ")
+            out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + frames)
         }
         out.append("")
         out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel; scroll strips rasterised / copied)")
