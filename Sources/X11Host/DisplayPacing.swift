@@ -12,6 +12,12 @@ import InteractionEngine
 /// known phase it re-anchors the grid); any other input waits for the next slot. Streaming
 /// input (a drag's motion every few ms) is so drawn once per refresh, on the slots, and the
 /// first input after a pause without waiting for one.
+///
+/// With the display's phase, a slot's frame is begun `lead` before its vblank (the host's
+/// estimate of a frame's drawing to shown: `DrawLead`), so it is shown at the vblank rather than
+/// a frame's cost after it. Input received within `inputWindow` before a slot is drawn at once,
+/// for that slot (the newest motion, not one that waited for the slot); without such input the
+/// frame is begun at the slot.
 public struct FramePacer: Sendable, Equatable {
     /// The display's refresh interval, ms.
     public var interval: Millis
@@ -21,6 +27,12 @@ public struct FramePacer: Sendable, Equatable {
     private var anchor: Millis?
     /// When the last frame was drawn.
     public private(set) var lastFrame: Millis = -.infinity
+    /// The slot the last frame was drawn for (drawn in its input window, at it or after it);
+    /// nil for an early frame or one drawn before its window.
+    private var taken: Millis?
+    /// How long before its vblank a slot's frame is begun, ms (with the display's phase only;
+    /// 0 begins it at the vblank). At most `maxLead` intervals are used.
+    public var lead: Millis = 0
     /// A slot may be taken this much before its time: poll() sleeps in whole milliseconds, ms.
     public static let slack: Millis = 1
     /// Without the display's phase, a frame this many intervals after the last one starts a
@@ -35,6 +47,14 @@ public struct FramePacer: Sendable, Equatable {
     /// An input this long after the last frame, in a refresh period without a frame, is drawn
     /// at once instead of waiting for the slot (issue 21 item 8, commit e7c796c), intervals.
     public static let earlyInputAge: Double = 0.5
+    /// Input received this long before a slot is drawn at once, for that slot: a pointer that
+    /// reports at 125 Hz (8 ms, the USB HID full-speed default, the slowest common rate) has a
+    /// motion in every window, so the frame shows the motion just received instead of one up
+    /// to a report old (issue 21 item 8: the motion's age at p99 was 6.2-6.4 ms), intervals.
+    public static let inputWindow: Double = 0.5
+    /// The most of `lead` used: a frame that takes longer than half an interval to be shown
+    /// cannot be helped by beginning it earlier still (issue 21 item 8), intervals.
+    public static let maxLead: Double = 0.5
 
     public enum Decision: Equatable, Sendable {
         /// Draw now; `early` when an input took the frame ahead of its slot.
@@ -48,14 +68,20 @@ public struct FramePacer: Sendable, Equatable {
         self.vblank = vblank
     }
 
-    private var phase: Millis? { vblank ?? anchor }
+    /// The lead in use, ms: `lead` within 0...`maxLead` intervals.
+    public var usedLead: Millis { min(max(0, lead), FramePacer.maxLead * interval) }
 
-    /// The next refresh slot after the last frame: the first grid point at least `slotLead`
-    /// after it, a full interval after it without a grid.
+    /// The grid the frames are begun on: the vblanks less the lead, else the anchor's.
+    private var phase: Millis? { vblank.map { $0 - usedLead } ?? anchor }
+
+    /// The next refresh slot after the last frame (when its frame is begun at the latest): the
+    /// first grid point at least `slotLead` after it and after the slot it was drawn for, a full
+    /// interval after it without a grid.
     public var nextSlot: Millis {
         guard lastFrame.isFinite else { return -.infinity }
         guard let phase else { return lastFrame + interval }
-        let k = ((lastFrame + FramePacer.slotLead * interval - phase) / interval).rounded(.up)
+        let earliest = max(lastFrame + FramePacer.slotLead * interval, (taken ?? -.infinity) + interval / 2)
+        let k = ((earliest - phase) / interval).rounded(.up)
         return phase + k * interval
     }
 
@@ -65,11 +91,18 @@ public struct FramePacer: Sendable, Equatable {
     }
 
     /// What to do at `now` for a frame that is wanted; `input` when new input (or a change
-    /// the user caused) is waiting to be shown, rather than an animation's next step.
-    public func decide(now: Millis, input: Bool) -> Decision {
+    /// the user caused) is waiting to be shown, rather than an animation's next step;
+    /// `received`, when the newest of that input arrived (nil: not known, or not input).
+    public func decide(now: Millis, input: Bool, received: Millis? = nil) -> Decision {
         let slot = nextSlot
         if now >= slot - FramePacer.slack { return .draw(early: false) }
-        if input, now - lastFrame > FramePacer.earlyInputAge * interval, (periodStart(now) ?? .infinity) > lastFrame + FramePacer.slack {
+        if input, let received, received <= now, received >= slot - FramePacer.inputWindow * interval {
+            return .draw(early: false)
+        }
+        // The slot before this one had its frame: input waits for this one's window (streaming input).
+        let previousTaken = taken.map { $0 >= slot - interval - FramePacer.slack } ?? false
+        if input, !previousTaken, now - lastFrame > FramePacer.earlyInputAge * interval,
+           (periodStart(now) ?? .infinity) > lastFrame + FramePacer.slack {
             return .draw(early: true)
         }
         return .wait(until: slot - FramePacer.slack)
@@ -84,6 +117,8 @@ public struct FramePacer: Sendable, Equatable {
     }
 
     public mutating func frameDrawn(at time: Millis, early: Bool) {
+        let slot = nextSlot
+        taken = !early && time >= slot - FramePacer.inputWindow * interval ? slot : nil
         // A frame after a pause, or an early one, anchors the grid (when the display's is not known).
         if early || anchor == nil || time - lastFrame > FramePacer.pauseIntervals * interval { anchor = time }
         lastFrame = time
@@ -108,6 +143,12 @@ final class DisplayPacing {
     private var log: FrameLog?
     /// Server time (ms) of the newest pointer motion not shown yet.
     private var pendingInput: UInt?
+    /// When (host ms) the newest input not shown yet was delivered: drawn at once in its slot's input window.
+    private var inputReceived: Millis?
+    /// The lead from the frames' drawing to their Present completion (only with Present).
+    private var drawLead = DrawLead()
+    /// When each frame still on its way to the screen began drawing (host ms), by Present serial.
+    private var drawnAt: [UInt32: Millis] = [:]
     /// Frames drawn since the vblank phase was last asked for.
     private var framesSincePhase = Int.max
 
@@ -157,7 +198,9 @@ final class DisplayPacing {
         framesSincePhase = .max  // another output has its own phase: asked for at the next frame
     }
 
-    func decide(now: Millis, input: Bool) -> FramePacer.Decision { pacer.decide(now: now, input: input) }
+    func decide(now: Millis, input: Bool) -> FramePacer.Decision {
+        pacer.decide(now: now, input: input, received: input ? inputReceived : nil)
+    }
 
     /// poll()'s timeout in ms for a wanted frame.
     func timeout(now: Millis, input: Bool) -> Int32 {
@@ -170,10 +213,15 @@ final class DisplayPacing {
     /// A pointer motion stamped `serverTime` (ms) was delivered to the engine.
     func noteInput(serverTime: UInt) { pendingInput = serverTime }
 
+    /// An input (a motion, a press, a key...) was delivered to the engine at `time` (host ms).
+    func inputDelivered(at time: Millis) { inputReceived = time }
+
     /// A frame was drawn at `time` (host clock) and sent; the log takes the `presenter`'s Present
     /// serial and pixels sent for it (nil on the direct path).
     func frameDrawn(at time: Millis, early: Bool, presenter: FramePresenter?) {
         pacer.frameDrawn(at: time, early: early)
+        inputReceived = nil
+        if let serial = presenter?.lastSerial, presenter?.transport == .present { drawnAt[serial] = time }
         framesSincePhase = framesSincePhase == .max ? .max : framesSincePhase + 1
         if let presenter, presenter.transport == .present, framesSincePhase >= DisplayPacing.phaseEveryFrames {
             presenter.requestVblank()
@@ -193,6 +241,12 @@ final class DisplayPacing {
             let ust = Double(complete.ust) / 1000
             guard DisplayPacing.isLocalClock(ust: ust, now: monotonicMillis()) else { continue }
             if complete.isVblank { pacer.vblank = ust - origin }
+            if !complete.isVblank, let drawn = drawnAt[complete.serial] {
+                drawLead.add(ust - origin - drawn)
+                pacer.lead = drawLead.lead
+            }
+            // Frames complete in order: this one's and any earlier (whose completion was lost) are done.
+            if !complete.isVblank { drawnAt = drawnAt.filter { Int32(bitPattern: $0.key &- complete.serial) > 0 } }
             log?.completed(serial: complete.serial, at: ust, msc: complete.msc, vblank: complete.isVblank)
         }
     }

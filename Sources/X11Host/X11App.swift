@@ -345,6 +345,7 @@ public final class X11App {
         updateCursor()
         if case .hover = input.kind { return }
         needsDraw = true
+        pacing.inputDelivered(at: clock())
     }
 
     /// Open hand over draggable things, closed hand while dragging, the arrow elsewhere.

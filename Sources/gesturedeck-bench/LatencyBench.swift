@@ -98,7 +98,7 @@ struct LatencyResult {
 }
 
 /// X11App's loop, rebuilt with a stopwatch: poll() on the connection, drain and
-/// coalesce motion, tick, draw when the app's `FramePacer` says (the output's rate from
+/// coalesce motion, tick, draw when the app's `FramePacer` says (input read inside a slot's input window at once) (the output's rate from
 /// RANDR, 60 Hz without timings; no Present phase: the grid is anchored at the frames), present, XSync.
 enum LatencyBench {
     static func run(scene: String, size: Size, seconds: Double, items: Int, assets: SyntheticAssets,
@@ -118,6 +118,7 @@ enum LatencyBench {
         var serverClock = ServerClock()
         var pacer = FramePacer(interval: OutputRefresh.interval(hz: OutputRefresh.query(display: display, window: window.window)))
         var needsDraw = true, wasAnimating = false
+        var received: Millis?  // when the newest input not drawn yet was read (the pacer's input window)
         var buttonDown = false
         var shownSince: [UInt] = []  // server times of motion delivered since the last frame
         var latencies: [Double] = [], allLatencies: [Double] = [], costs: [Double] = []
@@ -150,15 +151,17 @@ enum LatencyBench {
                 if let motion = pendingMotion { deck.handle(motion); pendingMotion = nil }
                 deck.handle(input)
                 needsDraw = true
+                received = now
             }
             if let motion = pendingMotion {
                 deck.handle(motion)
                 needsDraw = true
+                received = clock()
             }
             let now = clock()
             deck.tick(at: now)
             let animating = deck.needsFrame(at: now)
-            if needsDraw || animating || wasAnimating, case .draw(let early) = pacer.decide(now: now, input: needsDraw) {
+            if needsDraw || animating || wasAnimating, case .draw(let early) = pacer.decide(now: now, input: needsDraw, received: received) {
                 let begin = monotonicNanos()
                 let list = deck.render(at: now)
                 RenderBench.draw(list, with: renderer, on: frame)
@@ -170,6 +173,7 @@ enum LatencyBench {
                 shownSince.removeAll()
                 result.framesDrawn += 1
                 pacer.frameDrawn(at: now, early: early)
+                received = nil
                 needsDraw = false
                 wasAnimating = animating
             }
@@ -185,7 +189,7 @@ enum LatencyBench {
                 timeout = 0
             } else if needsDraw || wasAnimating || deck.needsFrame(at: clock()) {
                 let now = clock()
-                if case .wait(let until) = pacer.decide(now: now, input: needsDraw) {
+                if case .wait(let until) = pacer.decide(now: now, input: needsDraw, received: received) {
                     timeout = Int32(max(0, min(50, (until - now).rounded(.up))))
                 } else {
                     timeout = 0

@@ -233,4 +233,118 @@ import Testing
         pacer.refresh(interval: 1000 / 144)
         #expect(pacer.vblank == nil && pacer.interval == 1000 / 144)
     }
+
+    /// Input received less than `inputWindow` before a slot is drawn at once, for that slot (not
+    /// early: the grid is kept, the slot taken); received more than that before waits for the slot.
+    @Test func inputWindowStraddled() {
+        for interval in [1000.0 / 60, 1000.0 / 120, 1000.0 / 144] {
+            let delta = 0.05, window = FramePacer.inputWindow
+            var pacer = FramePacer(interval: interval, vblank: 0)
+            pacer.frameDrawn(at: 9 * interval, early: false)
+            pacer.frameDrawn(at: 10 * interval - 0.5, early: false)  // the frame for slot 10
+            #expect(pacer.nextSlot == 11 * interval)
+            let inside = 11 * interval - (window - delta) * interval, outside = 11 * interval - (window + delta) * interval
+            #expect(pacer.decide(now: inside, input: true, received: inside) == .draw(early: false))
+            #expect(pacer.decide(now: outside, input: true, received: outside) == .wait(until: 11 * interval - FramePacer.slack))
+            // Input received before the window waits for the slot even once the window is open.
+            #expect(pacer.decide(now: inside, input: true, received: outside) == .wait(until: 11 * interval - FramePacer.slack))
+            // An animation step (no input) waits for the slot.
+            #expect(pacer.decide(now: inside, input: false, received: inside) == .wait(until: 11 * interval - FramePacer.slack))
+            // The frame drawn in the window took slot 11: the next one is slot 12.
+            pacer.frameDrawn(at: inside, early: false)
+            #expect(abs(pacer.nextSlot - 12 * interval) < 1e-9, "next slot \(pacer.nextSlot)")
+            let nextInside = 12 * interval - (window - delta) * interval
+            #expect(pacer.decide(now: nextInside - interval / 4, input: true, received: nextInside - interval / 4)
+                    == .wait(until: 12 * interval - FramePacer.slack))
+        }
+    }
+
+    /// A drag's motion every 5 ms at 60 Hz with the display's phase and a lead: one frame per
+    /// refresh, each drawn at the motion just received (age 0), begun no earlier than
+    /// `inputWindow` before its slot and no later than the slot.
+    @Test func streamingInputIsDrawnAsItArrivesOncePerRefresh() {
+        let interval = 1000.0 / 60, vblank = 3.0, lead = 4.0
+        var pacer = FramePacer(interval: interval, vblank: vblank)
+        pacer.lead = lead
+        pacer.frameDrawn(at: -500, early: false)  // the last frame before a pause
+        var frames: [(at: Millis, age: Millis)] = []
+        var received: Millis?
+        var now: Millis = 0
+        while now < 1000 {
+            if Int((now * 10).rounded()) % 50 == 0 { received = now }  // a motion every 5 ms
+            if let r = received, case .draw(let early) = pacer.decide(now: now, input: true, received: r) {
+                #expect(!early || frames.isEmpty, "an early frame mid-drag at \(now)")
+                pacer.frameDrawn(at: now, early: early)
+                frames.append((now, now - r))
+                received = nil
+            }
+            now = ((now + 0.1) * 10).rounded() / 10
+        }
+        let expected = 1000 / interval
+        #expect(Double(frames.count) > expected - 2 && Double(frames.count) < expected + 2, "\(frames.count) frames in 1 s")
+        #expect(frames.dropFirst().allSatisfy { $0.age == 0 }, "ages \(frames.map(\.age))")
+        for f in frames.dropFirst() {
+            // The slot this frame was for: the first begin-grid point (vblank less the lead) at or after it.
+            let slot = vblank - lead + ((f.at - (vblank - lead)) / interval).rounded(.up) * interval
+            #expect(f.at >= slot - FramePacer.inputWindow * interval - 1e-9 && f.at <= slot, "frame at \(f.at), slot \(slot)")
+        }
+        let slots = Set(frames.dropFirst().map { ((($0.at - (vblank - lead)) / interval).rounded(.up)) })
+        #expect(slots.count == frames.count - 1, "two frames for one slot")
+    }
+
+    /// With the display's phase, frames are begun `lead` before the vblanks, at most `maxLead` intervals.
+    @Test func maxLeadStraddled() {
+        let interval = 1000.0 / 60, delta = 0.05
+        for (asked, used) in [(FramePacer.maxLead - delta, FramePacer.maxLead - delta), (FramePacer.maxLead + delta, FramePacer.maxLead)] {
+            var pacer = FramePacer(interval: interval, vblank: 0)
+            pacer.lead = asked * interval
+            #expect(abs(pacer.usedLead - used * interval) < 1e-9)
+            pacer.frameDrawn(at: 5 * interval - used * interval, early: false)
+            #expect(abs(pacer.nextSlot - (6 * interval - used * interval)) < 1e-9, "lead \(asked): next slot \(pacer.nextSlot)")
+        }
+        // Without the display's phase the lead is not used: the grid is the frames'.
+        var pacer = FramePacer(interval: interval)
+        pacer.lead = 4
+        pacer.frameDrawn(at: 100, early: false)
+        #expect(pacer.nextSlot == 100 + interval)
+    }
+
+    /// The lead is the `quantile` of the frames' drawing to shown plus `margin`, rounded up to a whole ms.
+    @Test func drawLeadMarginStraddled() {
+        let delta = 0.1
+        for (value, lead) in [(3 - DrawLead.margin - delta, 3.0), (3 - DrawLead.margin + delta, 4.0)] {
+            var estimate = DrawLead()
+            for _ in 0..<DrawLead.window { estimate.add(value) }
+            #expect(estimate.lead == lead, "frames of \(value) ms: lead \(estimate.lead)")
+        }
+        var empty = DrawLead()
+        #expect(empty.lead == 0)
+        empty.add(-3)  // another clock's time is left out
+        empty.add(.nan)
+        #expect(empty.lead == 0)
+    }
+
+    /// Fewer slow frames than the quantile leaves out keep the lead short; more lengthen it.
+    @Test func drawLeadQuantileStraddled() {
+        let n = Double(DrawLead.window), delta = 1 / n
+        for (fraction, long) in [(1 - DrawLead.quantile - delta, false), (1 - DrawLead.quantile + delta, true)] {
+            var estimate = DrawLead()
+            let slow = Int(fraction * n)
+            for i in 0..<DrawLead.window { estimate.add(i < slow ? 10 : 1) }
+            #expect((estimate.lead > 5) == long, "\(slow) slow frames of \(DrawLead.window): lead \(estimate.lead)")
+        }
+    }
+
+    /// Only the last `window` frames count: slow frames that many frames old are forgotten.
+    @Test func drawLeadWindowStraddled() {
+        // The fewest slow frames among `window` that lengthen the lead.
+        let n = DrawLead.window
+        let slow = n - Int((DrawLead.quantile * Double(n)).rounded(.up)) + 1
+        for (total, long) in [(DrawLead.window - 1, true), (DrawLead.window + 1, false)] {
+            var estimate = DrawLead()
+            for _ in 0..<slow { estimate.add(10) }
+            for _ in 0..<(total - slow) { estimate.add(1) }
+            #expect((estimate.lead > 5) == long, "\(total) frames, the first \(slow) slow: lead \(estimate.lead)")
+        }
+    }
 }
