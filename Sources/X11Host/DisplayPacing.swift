@@ -240,11 +240,12 @@ final class DisplayPacing {
         for complete in presenter.takeCompletions() {
             let ust = Double(complete.ust) / 1000
             guard DisplayPacing.isLocalClock(ust: ust, now: monotonicMillis()) else { continue }
-            if complete.isVblank { pacer.vblank = ust - origin }
-            if !complete.isVblank, let drawn = drawnAt[complete.serial] {
-                drawLead.add(ust - origin - drawn)
+            // The lead moves the grid: it changes with the phase (every `phaseEveryFrames` frames), not between two frames.
+            if complete.isVblank {
+                pacer.vblank = ust - origin
                 pacer.lead = drawLead.lead
             }
+            if !complete.isVblank, let drawn = drawnAt[complete.serial] { drawLead.add(ust - origin - drawn) }
             // Frames complete in order: this one's and any earlier (whose completion was lost) are done.
             if !complete.isVblank { drawnAt = drawnAt.filter { Int32(bitPattern: $0.key &- complete.serial) > 0 } }
             log?.completed(serial: complete.serial, at: ust, msc: complete.msc, vblank: complete.isVblank)
