@@ -91,6 +91,8 @@ enum PacingBench {
     static let stepMillis = 5.0
     /// A gap this long after the fling's last frame means the list is at rest, ms.
     static let restGap = 250.0
+    /// The drag's slowest frames written out with their parts, frames.
+    static let slowestShown = 6
 
     static func run(path: String, binary: String, assets: String, server: XServer, dragSeconds: Double) throws -> PacingResult {
         var result = PacingResult(path: path)
@@ -170,6 +172,18 @@ enum PacingBench {
         result.latency = Distribution(drag.compactMap { f in f.input.map { since($0, f.shown) } })
         result.age = Distribution(drag.compactMap { f in f.input.map { since($0, f.drawn) } })
         result.frameCost = Distribution(drag.map { $0.shown - $0.drawn })
+        // Where the p99 comes from: the drag's slowest frames, each split into its parts (on stderr).
+        var previous: [Double: Double] = [:]
+        for (a, b) in zip(drag.dropFirst(), drag) { previous[a.drawn] = b.drawn }
+        let slowest = drag.compactMap { f in f.input.map { (frame: f, latency: since($0, f.shown), age: since($0, f.drawn)) } }
+            .sorted { $0.latency > $1.latency }.prefix(PacingBench.slowestShown)
+        for s in slowest {
+            let after = previous[s.frame.drawn].map { String(format: "%.2f", s.frame.drawn - $0) } ?? "-"
+            FileHandle.standardError.write(Data(String(
+                format: "pacing %@ slow drag frame: latency %.2f = age %.2f + drawing to shown %.2f ms (to sent %.2f), begun %@ ms after the frame before%@\n",
+                path, s.latency, s.age, s.frame.shown - s.frame.drawn, s.frame.sent - s.frame.drawn, after,
+                s.frame.early ? " (early)" : "").utf8))
+        }
         var fling: [LoggedFrame] = []
         for f in frames where f.drawn > release {
             if let last = fling.last, f.shown - last.shown > restGap { break }
