@@ -57,6 +57,15 @@ public struct LayerStatistics: Sendable, Equatable {
     /// Scroll-container strips rasterised, and strips copied in place of a container's commands.
     public var stripsRasterised = 0
     public var stripCopies = 0
+    /// With the raster worker (RasterWorker.swift): rasters it made that the frame's thread took
+    /// in (`rasterised` counts the frame's thread alone), requests handed to it, requests it
+    /// dropped unserved, landed rasters not kept (older than the one in use at rest), and layers
+    /// drawn directly while their raster was wanted (no raster of any phase to copy).
+    public var rasterisedOnWorker = 0
+    public var requested = 0
+    public var requestsDropped = 0
+    public var landedUnused = 0
+    public var drawnWhileWaiting = 0
 
     public init(budget: Int = 0) { self.budget = budget }
 }
@@ -112,6 +121,20 @@ final class LayerCache {
     private var stripFrames: [LayerKey: Int] = [:]
     /// Device pixels the last frame copied from a raster of another phase.
     private(set) var settle: [PixelRect] = []
+    /// Rasterises in place of the frame's thread when set (RasterWorker.swift).
+    var worker: RasterWorker? {
+        didSet {
+            oldValue?.stop()
+            wanted = [:]
+            outbox = []
+        }
+    }
+    /// The exact key last asked of the worker for each identity, until it lands; the requests
+    /// of the frame being drawn, handed over at its end.
+    private var wanted: [LayerKey: LayerKey] = [:]
+    private var outbox: [RasterRequest] = []
+
+    deinit { worker?.stop() }
 
     /// The device pixels a face covers: its rectangle grown by the damage slack (antialiasing),
     /// cut neither to its clips nor to the frame.
@@ -190,7 +213,17 @@ final class LayerCache {
         statistics.peakBytes = max(statistics.peakBytes, statistics.bytes)
     }
 
+    /// The exact key of the raster held for `identity`.
+    fileprivate func heldExact(_ identity: LayerKey) -> LayerKey? { entries[identity]?.exact }
+
+    /// Holds a raster made elsewhere (the worker's), as `raster(for:)` holds its own.
+    fileprivate func hold(_ surface: ImageSurface, exact: LayerKey, origin: Point, raster: PixelRect, for identity: LayerKey) {
+        clock += 1
+        store(Entry(surface: surface, exact: exact, origin: origin, raster: raster, lastUse: clock), for: identity)
+    }
+
     func beginFrame() {
+        takeLanded()
         frames += 1
         currentExact.removeAll(keepingCapacity: true)
         seenNow.removeAll(keepingCapacity: true)
@@ -204,6 +237,7 @@ final class LayerCache {
     }
 
     func endFrame() {
+        worker?.submit(&outbox)
         swap(&previousExact, &currentExact)
         if seen.count + seenNow.count > LayerCache.seenLimit { seen.removeAll() }
         seen.formUnion(seenNow)
@@ -228,10 +262,17 @@ final class LayerCache {
                 if at.contains(plan.inner) {
                     statistics.shiftedHits += 1
                     shifted.append(plan.inner)
+                    if worker != nil { want(plan, matrix: matrix, moving: true) }
                     return (entry.surface, at)
                 }
             }
-        } else if !seen.contains(plan.identity) {
+        } else if !seen.contains(plan.identity), worker == nil {
+            return nil
+        }
+        // With a worker the frame's thread never rasterises: the run is drawn as before.
+        if worker != nil {
+            want(plan, matrix: matrix, moving: false)
+            statistics.drawnWhileWaiting += 1
             return nil
         }
         let r = plan.raster
@@ -251,6 +292,55 @@ final class LayerCache {
         statistics.rasterised += 1
         store(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
         return (surface, r)
+    }
+}
+
+extension LayerCache {
+    /// Asks the worker for `plan`'s exact raster, unless already asked; a moving layer waits for
+    /// its last request to land first (its phase changes every frame: the worker draws the
+    /// newest once free, not every phase).
+    private func want(_ plan: LayerPlan, matrix: cairo_matrix_t, moving: Bool) {
+        if let asked = wanted[plan.identity], asked == plan.exact || moving { return }
+        let r = plan.raster
+        guard r.width > 0, r.height > 0, r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide else { return }
+        wanted[plan.identity] = plan.exact
+        let request = RasterRequest(identity: plan.identity, exact: plan.exact, origin: plan.origin, raster: r,
+                                    matrix: (matrix.xx, matrix.yx, matrix.xy, matrix.yy,
+                                             matrix.x0 - Double(r.x), matrix.y0 - Double(r.y)))
+        if let i = outbox.firstIndex(where: { $0.identity == plan.identity }) {
+            outbox[i] = request
+        } else {
+            outbox.append(request)
+        }
+        statistics.requested += 1
+    }
+
+    /// Stores the rasters the worker finished (at the start of a frame: never waits for the lock
+    /// unless `waiting`). A raster older than the one a resting layer is copied from is let go.
+    func takeLanded(waiting: Bool = false) {
+        guard let worker, let landed = worker.take(waiting: waiting) else { return }
+        for raster in landed {
+            let request = raster.request
+            if wanted[request.identity] == request.exact { wanted[request.identity] = nil }
+            guard let surface = raster.surface else {
+                statistics.requestsDropped += 1
+                continue
+            }
+            if let held = heldExact(request.identity), previousExact.contains(held), !previousExact.contains(request.exact) {
+                statistics.landedUnused += 1
+                continue
+            }
+            statistics.rasterisedOnWorker += 1
+            hold(surface, exact: request.exact, origin: request.origin, raster: request.raster, for: request.identity)
+        }
+    }
+
+    /// Hands over what is asked, waits for the worker to draw all of it and stores it (tests).
+    func settleWorker() {
+        guard let worker else { return }
+        worker.submit(&outbox, waiting: true)
+        worker.waitUntilIdle()
+        takeLanded(waiting: true)
     }
 }
 

@@ -37,7 +37,9 @@ struct CompareResult {
          "slowestCompositorFrames": slowest.map { ["index": $0.index, "drawPresentMs": rounded($0.total), "drawMs": rounded($0.draw)] },
          "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
                     "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
-                    "stripsRasterised": layers.stripsRasterised, "stripCopies": layers.stripCopies]]
+                    "stripsRasterised": layers.stripsRasterised, "stripCopies": layers.stripCopies,
+                    "rasterisedOnWorker": layers.rasterisedOnWorker, "requested": layers.requested,
+                    "requestsDropped": layers.requestsDropped, "drawnWhileWaiting": layers.drawnWhileWaiting]]
     }
 }
 
@@ -59,7 +61,7 @@ enum CompareBench {
     /// Plays the scene's interaction once; each frame's display list is drawn and presented by
     /// both paths, each to its own window, the order alternating frame by frame, each synced.
     static func run(scene: String, size: Size, frames: Int, items: Int, assets: SyntheticAssets,
-                    server: XServer) throws -> CompareResult {
+                    server: XServer, layerWorker: Bool = true) throws -> CompareResult {
         var result = CompareResult(scene: scene, size: size)
         let script = Scripts.interaction(scene, size: size).repeated(toAtLeast: frames).prefix(frames)
         let folder = try assets.folder(items: items)
@@ -73,6 +75,7 @@ enum CompareBench {
         let directRenderer = CairoRenderer(), compositorRenderer = CairoRenderer()
         compositorRenderer.occlusionCulling = true
         compositorRenderer.retainedLayers = true
+        compositorRenderer.layersOnWorker = layerWorker
         let surface = ImageSurface(width: Int(size.width), height: Int(size.height))
         let fullBytes = Double(surface.width * surface.height * 4)
         // The app's first paint on both: caches warm up, the compositor sends its whole first frame.
@@ -86,6 +89,8 @@ enum CompareBench {
         XSync(compositorWindow.display, 0)
         drainCompositor(compositorWindow, compositor)
         warmBuffers(compositor, window: compositorWindow, list: first, renderer: compositorRenderer)
+        // As the frame thread rasterised them during the warm-up without the worker.
+        compositorRenderer.waitForLayers()
 
         var d = (draw: [Double](), present: [Double](), total: [Double]())
         var c = (draw: [Double](), present: [Double](), total: [Double]())
@@ -203,15 +208,17 @@ enum CompareBench {
             out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + frames)
         }
         out.append("")
-        out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel; scroll strips rasterised / copied)")
+        out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel; scroll strips rasterised / copied; layers rasterised on the worker, asked of it, dropped by it, drawn directly while asked)")
         out.append(pad("scene", 10) + pad("size", 10) + lpad("peak MB", 9) + lpad("budget MB", 11) + lpad("rasterised", 12)
-                   + lpad("exact", 8) + lpad("shifted", 9) + lpad("evicted", 9) + lpad("strips", 8) + lpad("strip copies", 14))
+                   + lpad("exact", 8) + lpad("shifted", 9) + lpad("evicted", 9) + lpad("strips", 8) + lpad("strip copies", 14)
+                   + lpad("on worker", 11) + lpad("asked", 7) + lpad("dropped", 9) + lpad("waited", 8))
         for r in results {
             let l = r.layers
             out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + lpad(fmt(Double(l.peakBytes) / 1048576, 1), 9)
                        + lpad(fmt(Double(l.budget) / 1048576, 1), 11) + lpad("\(l.rasterised)", 12) + lpad("\(l.exactHits)", 8)
                        + lpad("\(l.shiftedHits)", 9) + lpad("\(l.evictions)", 9) + lpad("\(l.stripsRasterised)", 8)
-                       + lpad("\(l.stripCopies)", 14))
+                       + lpad("\(l.stripCopies)", 14) + lpad("\(l.rasterisedOnWorker)", 11) + lpad("\(l.requested)", 7)
+                       + lpad("\(l.requestsDropped)", 9) + lpad("\(l.drawnWhileWaiting)", 8))
         }
         return out
     }
