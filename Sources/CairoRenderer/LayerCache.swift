@@ -98,6 +98,11 @@ final class LayerCache {
     static let maximumSide = 4096
     /// Identities remembered from earlier frames (a run is rasterised the second time it is seen).
     static let seenLimit = 4096
+    /// Device pixels a frame a moving layer may move and still ask the worker for its raster at
+    /// its phase (RasterWorker.swift): a spring's last frames move less, so the phase it stops at
+    /// is asked for; a faster layer's phase will not be drawn again (asking for every phase had
+    /// the worker draw about 5 rasters a frame in the compare bench's wallet, most never copied).
+    static let settlingSpeed = 1.0
 
     private struct Entry {
         let surface: ImageSurface
@@ -133,6 +138,9 @@ final class LayerCache {
     /// of the frame being drawn, handed over at its end.
     private var wanted: [LayerKey: LayerKey] = [:]
     private var outbox: [RasterRequest] = []
+    /// Where each layer copied or drawn lay (its device origin), in the last frame and in this one.
+    private var lastOrigins: [LayerKey: Point] = [:]
+    private var origins: [LayerKey: Point] = [:]
 
     deinit { worker?.stop() }
 
@@ -223,7 +231,7 @@ final class LayerCache {
     }
 
     func beginFrame() {
-        takeLanded()
+        if worker != nil { workerFrameBegins() }
         frames += 1
         currentExact.removeAll(keepingCapacity: true)
         seenNow.removeAll(keepingCapacity: true)
@@ -248,6 +256,7 @@ final class LayerCache {
     /// `render` when needed; nil when the run is to be drawn as before (first seen, too big).
     func raster(for plan: LayerPlan, matrix: cairo_matrix_t, render: (OpaquePointer) -> Void) -> (surface: ImageSurface, at: PixelRect)? {
         clock += 1
+        if worker != nil { origins[plan.identity] = plan.origin }
         if var entry = entries[plan.identity] {
             entry.lastUse = clock
             entries[plan.identity] = entry
@@ -262,7 +271,7 @@ final class LayerCache {
                 if at.contains(plan.inner) {
                     statistics.shiftedHits += 1
                     shifted.append(plan.inner)
-                    if worker != nil { want(plan, matrix: matrix, moving: true) }
+                    if worker != nil, settling(plan) { want(plan, matrix: matrix, moving: true) }
                     return (entry.surface, at)
                 }
             }
@@ -313,6 +322,20 @@ extension LayerCache {
             outbox.append(request)
         }
         statistics.requested += 1
+    }
+
+    /// Takes in what landed; this frame's origins become the last frame's.
+    private func workerFrameBegins() {
+        takeLanded()
+        swap(&lastOrigins, &origins)
+        origins.removeAll(keepingCapacity: true)
+    }
+
+    /// True when `plan`'s layer moved at most `settlingSpeed` since the last frame (or was not
+    /// drawn in it): its phase now may be the one it comes to rest at.
+    private func settling(_ plan: LayerPlan) -> Bool {
+        guard let last = lastOrigins[plan.identity] else { return true }
+        return abs(plan.origin.x - last.x) <= LayerCache.settlingSpeed && abs(plan.origin.y - last.y) <= LayerCache.settlingSpeed
     }
 
     /// Stores the rasters the worker finished (at the start of a frame: never waits for the lock

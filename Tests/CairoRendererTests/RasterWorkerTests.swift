@@ -60,6 +60,14 @@ import Testing
         #expect(s.requested == 3 * rows, "a raster in flight is not asked for again")
         #expect((s.exactHits - before.exactHits) + (s.drawnWhileWaiting - before.drawnWhileWaiting) == rows)
         #expect(matchesDirect(1.25))
+        // A fast move asks for nothing (that phase will not be drawn again); a slow one, about to
+        // stop, asks for its phase.
+        renderer.waitForLayers()
+        let speed = 1.0  // LayerCache.settlingSpeed, device px a frame
+        s = frame(1.25 + speed + 0.25)
+        #expect(s.shiftedHits == 3 * rows && s.requested == 3 * rows)
+        s = frame(1.25 + speed + 0.25 + speed - 0.25)
+        #expect(s.shiftedHits == 4 * rows && s.requested == 4 * rows)
         #expect(s.rasterised == 0, "the frame's thread rasterised \(s.rasterised) layers")
         #expect(s.peakBytes <= s.budget)
         // Switched off: the frame's thread rasterises again (a run seen before, three a frame).
