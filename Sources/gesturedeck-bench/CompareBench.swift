@@ -28,6 +28,9 @@ struct CompareResult {
     var layers = LayerStatistics()
     /// The compositor's slowest frames, slowest first: where in the script its p99 comes from.
     var slowest: [SlowFrame] = []
+    /// CPU time of the drawing thread per frame (draw + present, ms): what the frame itself
+    /// costs, without the time other processes took the core (steadier on a loaded machine).
+    var directCPU = Distribution([]), compositorCPU = Distribution([])
     /// Compositor p99 over direct p99 of draw + present.
     var ratio: Double { compositor.total.p99 / max(1e-9, direct.total.p99) }
 
@@ -39,7 +42,8 @@ struct CompareResult {
                     "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
                     "stripsRasterised": layers.stripsRasterised, "stripCopies": layers.stripCopies,
                     "rasterisedOnWorker": layers.rasterisedOnWorker, "requested": layers.requested,
-                    "requestsDropped": layers.requestsDropped, "drawnWhileWaiting": layers.drawnWhileWaiting]]
+                    "requestsDropped": layers.requestsDropped, "drawnWhileWaiting": layers.drawnWhileWaiting],
+         "threadCPUMs": ["direct": directCPU.json, "compositor": compositorCPU.json]]
     }
 }
 
@@ -95,10 +99,13 @@ enum CompareBench {
         var d = (draw: [Double](), present: [Double](), total: [Double]())
         var c = (draw: [Double](), present: [Double](), total: [Double]())
         var sent = 0.0
+        var cpu = (direct: [Double](), compositor: [Double]())
         for (i, inputs) in script.frames.enumerated() {
             driver.step(inputs)
             let list = driver.render()
             func direct() {
+                let cpuStart = threadCPUNanos()
+                defer { cpu.direct.append(Double(threadCPUNanos() - cpuStart) / 1e6) }
                 let start = monotonicNanos()
                 RenderBench.draw(list, with: directRenderer, on: surface)
                 let drawn = monotonicNanos()
@@ -110,6 +117,8 @@ enum CompareBench {
                 RenderBench.discardEvents(directWindow)
             }
             func composited() {
+                let cpuStart = threadCPUNanos()
+                defer { cpu.compositor.append(Double(threadCPUNanos() - cpuStart) / 1e6) }
                 let start = monotonicNanos()
                 compositor.present(list, renderer: compositorRenderer)
                 XSync(compositorWindow.display, 0)
@@ -123,6 +132,8 @@ enum CompareBench {
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
         }
         result.layers = compositorRenderer.layerStatistics
+        result.directCPU = Distribution(cpu.direct)
+        result.compositorCPU = Distribution(cpu.compositor)
         result.slowest = c.total.indices.sorted { c.total[$0] > c.total[$1] }.prefix(slowestShown)
             .map { SlowFrame(index: $0, total: c.total[$0], draw: c.draw[$0]) }
         let n = Double(max(1, script.count))
@@ -220,6 +231,22 @@ enum CompareBench {
                        + lpad("\(l.stripCopies)", 14) + lpad("\(l.rasterisedOnWorker)", 11) + lpad("\(l.requested)", 7)
                        + lpad("\(l.requestsDropped)", 9) + lpad("\(l.drawnWhileWaiting)", 8))
         }
+        out.append("")
+        out.append("Drawing thread's CPU per frame, draw + present (ms; its own time, not the time others held the core)")
+        out.append(pad("scene", 10) + pad("size", 10) + lpad("direct p50", 11) + lpad("p99", 7) + lpad("max", 7)
+                   + lpad("compositor p50", 15) + lpad("p99", 7) + lpad("max", 7))
+        for r in results {
+            out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + lpad(fmt(r.directCPU.p50), 11) + lpad(fmt(r.directCPU.p99), 7)
+                       + lpad(fmt(r.directCPU.max), 7) + lpad(fmt(r.compositorCPU.p50), 15) + lpad(fmt(r.compositorCPU.p99), 7)
+                       + lpad(fmt(r.compositorCPU.max), 7))
+        }
         return out
     }
+}
+
+/// CPU time the calling thread has run, in nanoseconds.
+private func threadCPUNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }

@@ -32,8 +32,12 @@ import Testing
         func matchesDirect(_ offset: Double) -> Bool {
             DamageRepaintTests.identical(direct.image(of: LayerCacheTests.rows(offset: offset), width: 480, height: 640), surface)
         }
-        // No raster yet: drawn directly, each asked for once.
+        // Seen for the first time: drawn as before, nothing asked; seen again: drawn directly,
+        // each asked for once.
         var s = frame(0)
+        #expect(s.drawnWhileWaiting == 0 && s.requested == 0)
+        renderer.waitForLayers()
+        s = frame(0)
         #expect(s.drawnWhileWaiting == rows && s.requested == rows && s.rasterisedOnWorker == 0)
         #expect(matchesDirect(0))
         renderer.waitForLayers()
@@ -92,6 +96,8 @@ import Testing
         renderer.useFontOptions(options)
         let surface = ImageSurface(width: 480, height: 640)
         let list = LayerCacheTests.rows(offset: 0.25)
+        // Seen, seen again (asked for), copied.
+        Self.draw(list, with: renderer, on: surface)
         Self.draw(list, with: renderer, on: surface)
         renderer.waitForLayers()
         Self.draw(list, with: renderer, on: surface)
