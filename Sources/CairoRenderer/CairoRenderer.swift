@@ -38,6 +38,7 @@ public final class CairoRenderer {
     /// fixed options headless output keeps.
     public func useFontOptions(_ options: OpaquePointer) {
         text.merge(fontOptions: options)
+        layers.worker?.use(fontOptions: FontOptionsCopy(copying: text.fontOptions))
     }
 
     /// Picture files that could not be decoded, with the reason.

@@ -57,6 +57,15 @@ public struct LayerStatistics: Sendable, Equatable {
     /// Scroll-container strips rasterised, and strips copied in place of a container's commands.
     public var stripsRasterised = 0
     public var stripCopies = 0
+    /// With the raster worker (RasterWorker.swift): rasters it made that the frame's thread took
+    /// in (`rasterised` counts the frame's thread alone), requests handed to it, requests it
+    /// dropped unserved, landed rasters not kept (older than the one in use at rest), and layers
+    /// drawn directly while their raster was wanted (no raster of any phase to copy).
+    public var rasterisedOnWorker = 0
+    public var requested = 0
+    public var requestsDropped = 0
+    public var landedUnused = 0
+    public var drawnWhileWaiting = 0
 
     public init(budget: Int = 0) { self.budget = budget }
 }
@@ -89,6 +98,11 @@ final class LayerCache {
     static let maximumSide = 4096
     /// Identities remembered from earlier frames (a run is rasterised the second time it is seen).
     static let seenLimit = 4096
+    /// Device pixels a frame a moving layer may move and still ask the worker for its raster at
+    /// its phase (RasterWorker.swift): a spring's last frames move less, so the phase it stops at
+    /// is asked for; a faster layer's phase will not be drawn again (asking for every phase had
+    /// the worker draw about 5 rasters a frame in the compare bench's wallet, most never copied).
+    static let settlingSpeed = 1.0
 
     private struct Entry {
         let surface: ImageSurface
@@ -112,6 +126,23 @@ final class LayerCache {
     private var stripFrames: [LayerKey: Int] = [:]
     /// Device pixels the last frame copied from a raster of another phase.
     private(set) var settle: [PixelRect] = []
+    /// Rasterises in place of the frame's thread when set (RasterWorker.swift).
+    var worker: RasterWorker? {
+        didSet {
+            oldValue?.stop()
+            wanted = [:]
+            outbox = []
+        }
+    }
+    /// The exact key last asked of the worker for each identity, until it lands; the requests
+    /// of the frame being drawn, handed over at its end.
+    private var wanted: [LayerKey: LayerKey] = [:]
+    private var outbox: [RasterRequest] = []
+    /// Where each layer copied or drawn lay (its device origin), in the last frame and in this one.
+    private var lastOrigins: [LayerKey: Point] = [:]
+    private var origins: [LayerKey: Point] = [:]
+
+    deinit { worker?.stop() }
 
     /// The device pixels a face covers: its rectangle grown by the damage slack (antialiasing),
     /// cut neither to its clips nor to the frame.
@@ -190,7 +221,17 @@ final class LayerCache {
         statistics.peakBytes = max(statistics.peakBytes, statistics.bytes)
     }
 
+    /// The exact key of the raster held for `identity`.
+    fileprivate func heldExact(_ identity: LayerKey) -> LayerKey? { entries[identity]?.exact }
+
+    /// Holds a raster made elsewhere (the worker's), as `raster(for:)` holds its own.
+    fileprivate func hold(_ surface: ImageSurface, exact: LayerKey, origin: Point, raster: PixelRect, for identity: LayerKey) {
+        clock += 1
+        store(Entry(surface: surface, exact: exact, origin: origin, raster: raster, lastUse: clock), for: identity)
+    }
+
     func beginFrame() {
+        if worker != nil { workerFrameBegins() }
         frames += 1
         currentExact.removeAll(keepingCapacity: true)
         seenNow.removeAll(keepingCapacity: true)
@@ -204,6 +245,7 @@ final class LayerCache {
     }
 
     func endFrame() {
+        worker?.submit(&outbox)
         swap(&previousExact, &currentExact)
         if seen.count + seenNow.count > LayerCache.seenLimit { seen.removeAll() }
         seen.formUnion(seenNow)
@@ -214,6 +256,7 @@ final class LayerCache {
     /// `render` when needed; nil when the run is to be drawn as before (first seen, too big).
     func raster(for plan: LayerPlan, matrix: cairo_matrix_t, render: (OpaquePointer) -> Void) -> (surface: ImageSurface, at: PixelRect)? {
         clock += 1
+        if worker != nil { origins[plan.identity] = plan.origin }
         if var entry = entries[plan.identity] {
             entry.lastUse = clock
             entries[plan.identity] = entry
@@ -228,10 +271,19 @@ final class LayerCache {
                 if at.contains(plan.inner) {
                     statistics.shiftedHits += 1
                     shifted.append(plan.inner)
+                    if worker != nil, settling(plan) { want(plan, matrix: matrix, moving: true) }
                     return (entry.surface, at)
                 }
             }
         } else if !seen.contains(plan.identity) {
+            return nil
+        }
+        // With a worker the frame's thread never rasterises: the run is drawn as before. A run is
+        // asked for the second time it is seen, as it is rasterised without one (asking at first
+        // sight had the compare bench's wallet evict 416 rasters in 600 frames, none without it).
+        if worker != nil {
+            want(plan, matrix: matrix, moving: false)
+            statistics.drawnWhileWaiting += 1
             return nil
         }
         let r = plan.raster
@@ -251,6 +303,69 @@ final class LayerCache {
         statistics.rasterised += 1
         store(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
         return (surface, r)
+    }
+}
+
+extension LayerCache {
+    /// Asks the worker for `plan`'s exact raster, unless already asked; a moving layer waits for
+    /// its last request to land first (its phase changes every frame: the worker draws the
+    /// newest once free, not every phase).
+    private func want(_ plan: LayerPlan, matrix: cairo_matrix_t, moving: Bool) {
+        if let asked = wanted[plan.identity], asked == plan.exact || moving { return }
+        let r = plan.raster
+        guard r.width > 0, r.height > 0, r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide else { return }
+        wanted[plan.identity] = plan.exact
+        let request = RasterRequest(identity: plan.identity, exact: plan.exact, origin: plan.origin, raster: r,
+                                    matrix: (matrix.xx, matrix.yx, matrix.xy, matrix.yy,
+                                             matrix.x0 - Double(r.x), matrix.y0 - Double(r.y)))
+        if let i = outbox.firstIndex(where: { $0.identity == plan.identity }) {
+            outbox[i] = request
+        } else {
+            outbox.append(request)
+        }
+        statistics.requested += 1
+    }
+
+    /// Takes in what landed; this frame's origins become the last frame's.
+    private func workerFrameBegins() {
+        takeLanded()
+        swap(&lastOrigins, &origins)
+        origins.removeAll(keepingCapacity: true)
+    }
+
+    /// True when `plan`'s layer moved at most `settlingSpeed` since the last frame (or was not
+    /// drawn in it): its phase now may be the one it comes to rest at.
+    private func settling(_ plan: LayerPlan) -> Bool {
+        guard let last = lastOrigins[plan.identity] else { return true }
+        return abs(plan.origin.x - last.x) <= LayerCache.settlingSpeed && abs(plan.origin.y - last.y) <= LayerCache.settlingSpeed
+    }
+
+    /// Stores the rasters the worker finished (at the start of a frame: never waits for the lock
+    /// unless `waiting`). A raster older than the one a resting layer is copied from is let go.
+    func takeLanded(waiting: Bool = false) {
+        guard let worker, let landed = worker.take(waiting: waiting) else { return }
+        for raster in landed {
+            let request = raster.request
+            if wanted[request.identity] == request.exact { wanted[request.identity] = nil }
+            guard let surface = raster.surface else {
+                statistics.requestsDropped += 1
+                continue
+            }
+            if let held = heldExact(request.identity), previousExact.contains(held), !previousExact.contains(request.exact) {
+                statistics.landedUnused += 1
+                continue
+            }
+            statistics.rasterisedOnWorker += 1
+            hold(surface, exact: request.exact, origin: request.origin, raster: request.raster, for: request.identity)
+        }
+    }
+
+    /// Hands over what is asked, waits for the worker to draw all of it and stores it (tests).
+    func settleWorker() {
+        guard let worker else { return }
+        worker.submit(&outbox, waiting: true)
+        worker.waitUntilIdle()
+        takeLanded(waiting: true)
     }
 }
 

@@ -52,6 +52,11 @@ final class ShapeCache {
     /// whose size changes every frame (an animation) is drawn directly, never cached.
     private var seen: Set<Key> = []
     private static let seenLimit = 4096
+    /// Caches a shape the first time it is drawn (the raster worker's renderer, RasterWorker.swift):
+    /// its rasters then hold the pixels of a warm cache, as the frame's thread draws them (a shape
+    /// drawn straight onto a surface rounds its antialiased edge once, a cached one twice: one
+    /// unit apart in a few pixels).
+    var cachesAtFirstUse = false
 
     /// Draws a rounded rectangle filled with `paint` (in user space of `cr`) from the cache.
     /// `draw` paints the shape at the origin of a surface of the given device size.
@@ -121,7 +126,7 @@ final class ShapeCache {
             surfaces[key]?.lastUse = clock
             return hit.surface
         }
-        guard seen.remove(key) != nil else {
+        guard seen.remove(key) != nil || cachesAtFirstUse else {
             if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
             seen.insert(key)
             return nil

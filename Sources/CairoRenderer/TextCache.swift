@@ -42,6 +42,9 @@ final class TextCache {
         order = []
     }
 
+    /// The options text is drawn with now (owned by the context: copy to keep).
+    var fontOptions: OpaquePointer { pango_cairo_context_get_font_options(context) }
+
     deinit {
         for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         g_object_unref(UnsafeMutableRawPointer(context))

@@ -106,6 +106,7 @@ public final class X11App {
                                          owner: window)
             renderer.occlusionCulling = compositor != nil
             renderer.retainedLayers = compositor != nil
+            renderer.layersOnWorker = compositor != nil  // a frame never rasterises a layer (RasterWorker.swift)
         }
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()

@@ -28,6 +28,9 @@ struct CompareResult {
     var layers = LayerStatistics()
     /// The compositor's slowest frames, slowest first: where in the script its p99 comes from.
     var slowest: [SlowFrame] = []
+    /// CPU time of the drawing thread per frame (draw + present, ms): what the frame itself
+    /// costs, without the time other processes took the core (steadier on a loaded machine).
+    var directCPU = Distribution([]), compositorCPU = Distribution([])
     /// Compositor p99 over direct p99 of draw + present.
     var ratio: Double { compositor.total.p99 / max(1e-9, direct.total.p99) }
 
@@ -37,7 +40,10 @@ struct CompareResult {
          "slowestCompositorFrames": slowest.map { ["index": $0.index, "drawPresentMs": rounded($0.total), "drawMs": rounded($0.draw)] },
          "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
                     "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
-                    "stripsRasterised": layers.stripsRasterised, "stripCopies": layers.stripCopies]]
+                    "stripsRasterised": layers.stripsRasterised, "stripCopies": layers.stripCopies,
+                    "rasterisedOnWorker": layers.rasterisedOnWorker, "requested": layers.requested,
+                    "requestsDropped": layers.requestsDropped, "drawnWhileWaiting": layers.drawnWhileWaiting],
+         "threadCPUMs": ["direct": directCPU.json, "compositor": compositorCPU.json]]
     }
 }
 
@@ -59,7 +65,7 @@ enum CompareBench {
     /// Plays the scene's interaction once; each frame's display list is drawn and presented by
     /// both paths, each to its own window, the order alternating frame by frame, each synced.
     static func run(scene: String, size: Size, frames: Int, items: Int, assets: SyntheticAssets,
-                    server: XServer) throws -> CompareResult {
+                    server: XServer, layerWorker: Bool = true) throws -> CompareResult {
         var result = CompareResult(scene: scene, size: size)
         let script = Scripts.interaction(scene, size: size).repeated(toAtLeast: frames).prefix(frames)
         let folder = try assets.folder(items: items)
@@ -73,6 +79,7 @@ enum CompareBench {
         let directRenderer = CairoRenderer(), compositorRenderer = CairoRenderer()
         compositorRenderer.occlusionCulling = true
         compositorRenderer.retainedLayers = true
+        compositorRenderer.layersOnWorker = layerWorker
         let surface = ImageSurface(width: Int(size.width), height: Int(size.height))
         let fullBytes = Double(surface.width * surface.height * 4)
         // The app's first paint on both: caches warm up, the compositor sends its whole first frame.
@@ -86,14 +93,19 @@ enum CompareBench {
         XSync(compositorWindow.display, 0)
         drainCompositor(compositorWindow, compositor)
         warmBuffers(compositor, window: compositorWindow, list: first, renderer: compositorRenderer)
+        // As the frame thread rasterised them during the warm-up without the worker.
+        compositorRenderer.waitForLayers()
 
         var d = (draw: [Double](), present: [Double](), total: [Double]())
         var c = (draw: [Double](), present: [Double](), total: [Double]())
         var sent = 0.0
+        var cpu = (direct: [Double](), compositor: [Double]())
         for (i, inputs) in script.frames.enumerated() {
             driver.step(inputs)
             let list = driver.render()
             func direct() {
+                let cpuStart = threadCPUNanos()
+                defer { cpu.direct.append(Double(threadCPUNanos() - cpuStart) / 1e6) }
                 let start = monotonicNanos()
                 RenderBench.draw(list, with: directRenderer, on: surface)
                 let drawn = monotonicNanos()
@@ -105,6 +117,8 @@ enum CompareBench {
                 RenderBench.discardEvents(directWindow)
             }
             func composited() {
+                let cpuStart = threadCPUNanos()
+                defer { cpu.compositor.append(Double(threadCPUNanos() - cpuStart) / 1e6) }
                 let start = monotonicNanos()
                 compositor.present(list, renderer: compositorRenderer)
                 XSync(compositorWindow.display, 0)
@@ -118,6 +132,8 @@ enum CompareBench {
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
         }
         result.layers = compositorRenderer.layerStatistics
+        result.directCPU = Distribution(cpu.direct)
+        result.compositorCPU = Distribution(cpu.compositor)
         result.slowest = c.total.indices.sorted { c.total[$0] > c.total[$1] }.prefix(slowestShown)
             .map { SlowFrame(index: $0, total: c.total[$0], draw: c.draw[$0]) }
         let n = Double(max(1, script.count))
@@ -203,16 +219,34 @@ enum CompareBench {
             out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + frames)
         }
         out.append("")
-        out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel; scroll strips rasterised / copied)")
+        out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel; scroll strips rasterised / copied; layers rasterised on the worker, asked of it, dropped by it, drawn directly while asked)")
         out.append(pad("scene", 10) + pad("size", 10) + lpad("peak MB", 9) + lpad("budget MB", 11) + lpad("rasterised", 12)
-                   + lpad("exact", 8) + lpad("shifted", 9) + lpad("evicted", 9) + lpad("strips", 8) + lpad("strip copies", 14))
+                   + lpad("exact", 8) + lpad("shifted", 9) + lpad("evicted", 9) + lpad("strips", 8) + lpad("strip copies", 14)
+                   + lpad("on worker", 11) + lpad("asked", 7) + lpad("dropped", 9) + lpad("waited", 8))
         for r in results {
             let l = r.layers
             out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + lpad(fmt(Double(l.peakBytes) / 1048576, 1), 9)
                        + lpad(fmt(Double(l.budget) / 1048576, 1), 11) + lpad("\(l.rasterised)", 12) + lpad("\(l.exactHits)", 8)
                        + lpad("\(l.shiftedHits)", 9) + lpad("\(l.evictions)", 9) + lpad("\(l.stripsRasterised)", 8)
-                       + lpad("\(l.stripCopies)", 14))
+                       + lpad("\(l.stripCopies)", 14) + lpad("\(l.rasterisedOnWorker)", 11) + lpad("\(l.requested)", 7)
+                       + lpad("\(l.requestsDropped)", 9) + lpad("\(l.drawnWhileWaiting)", 8))
+        }
+        out.append("")
+        out.append("Drawing thread's CPU per frame, draw + present (ms; its own time, not the time others held the core)")
+        out.append(pad("scene", 10) + pad("size", 10) + lpad("direct p50", 11) + lpad("p99", 7) + lpad("max", 7)
+                   + lpad("compositor p50", 15) + lpad("p99", 7) + lpad("max", 7))
+        for r in results {
+            out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + lpad(fmt(r.directCPU.p50), 11) + lpad(fmt(r.directCPU.p99), 7)
+                       + lpad(fmt(r.directCPU.max), 7) + lpad(fmt(r.compositorCPU.p50), 15) + lpad(fmt(r.compositorCPU.p99), 7)
+                       + lpad(fmt(r.compositorCPU.max), 7))
         }
         return out
     }
+}
+
+/// CPU time the calling thread has run, in nanoseconds.
+private func threadCPUNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }

@@ -37,6 +37,8 @@ struct BenchOptions {
     var noX = false
     /// Also writes the JSON object to this file (the table still goes to stdout).
     var jsonFile: String?
+    /// The compare part's compositor rasterises layers on a worker thread (`--layer-worker off`: on its own thread).
+    var layerWorker = true
 
     static let usage = """
     Usage: gesturedeck-bench [--json] [--quick] [--assets DIR]
@@ -52,6 +54,7 @@ struct BenchOptions {
       --frames N frames of the render part (default 600; quick 20)
       --no-x     no X server: skips the window, latency and idle parts
       --json-file FILE also write the JSON object to FILE
+      --layer-worker on|off  compare: the compositor rasterises layers on a worker thread (default on)
       --validate FILE  check that FILE is well-formed --json output (scripts/bench-ci)
       (for profiling: valgrind --tool=callgrind gesturedeck-bench --only render --scene wallet --frames 60)
     """
@@ -79,6 +82,12 @@ struct BenchOptions {
             case "--validate": options.validate = rest.popFirst()
             case "--json-file": options.jsonFile = rest.popFirst()
             case "--no-x": options.noX = true
+            case "--layer-worker":
+                switch rest.popFirst() {
+                case "on": options.layerWorker = true
+                case "off": options.layerWorker = false
+                default: fail("--layer-worker needs on or off")
+                }
             case "--memory-probe":
                 guard let cards = rest.popFirst(), let pictures = rest.popFirst() else {
                     fail("--memory-probe needs two folders")
@@ -256,7 +265,8 @@ if let server, options.only.contains("compare") {
             progress("compare \(scene) \(sizeLabel(size))")
             do {
                 report.compare.append(try CompareBench.run(scene: scene, size: size, frames: renderFrames,
-                                                           items: report.renderItems, assets: synthetic, server: server))
+                                                           items: report.renderItems, assets: synthetic, server: server,
+                                                           layerWorker: options.layerWorker))
             } catch {
                 report.errors.append("compare \(scene) \(sizeLabel(size)): \(error)")
             }

@@ -1,0 +1,212 @@
+import CCairo
+import CPNG
+import Foundation
+import InteractionEngine
+
+/// A layer raster wanted from the worker (issue 21 item 6): the run's commands (its exact key),
+/// the device pixels the raster holds and the frame's matrix moved to the raster's origin.
+struct RasterRequest: Sendable {
+    let identity: LayerKey
+    let exact: LayerKey
+    /// The face's device origin and the raster's device rectangle when it was asked for.
+    let origin: Point
+    let raster: PixelRect
+    /// The `cairo_matrix_t` to draw with: xx, yx, xy, yy, x0, y0.
+    let matrix: (xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double)
+}
+
+/// A request the worker has answered: its raster, or nil when the request was dropped unserved
+/// (a fuller queue than `RasterWorker.queueLimit`).
+struct LandedRaster: @unchecked Sendable {
+    let request: RasterRequest
+    /// Made on the worker and never touched there again once in the mailbox: only the frame's
+    /// thread uses it from then on (a Cairo surface is used by one thread at a time).
+    let surface: ImageSurface?
+}
+
+/// Cairo font options handed from the frame's thread to the worker (a copy each owns alone).
+final class FontOptionsCopy: @unchecked Sendable {
+    let handle: OpaquePointer
+    init(copying options: OpaquePointer) { handle = cairo_font_options_copy(options) }
+    deinit { cairo_font_options_destroy(handle) }
+}
+
+/// One background thread that rasterises layers for the frame's thread.
+///
+/// It owns a renderer of its own, made on its thread and freed there: its own Pango context
+/// (`TextCache`), shape cache and image surfaces; a layer's run holds no picture, so the picture
+/// store is never read. The frame's thread hands requests over at the end of a frame and takes
+/// the finished rasters at the start of one, each time only if the lock is free (`tryLock`): the
+/// worker holds it only to move a request or a raster, never while drawing, and the frame's
+/// thread never waits for it. No Cairo object is used by both threads at once: a surface is the
+/// worker's until it is in the mailbox, the frame's after.
+final class RasterWorker: @unchecked Sendable {
+    /// Requests waiting at most; the oldest are dropped beyond it (a long list scrolling fast
+    /// asks for more rows than one thread draws, and an old request is for a row gone by).
+    static let queueLimit = 32
+
+    private let lock = PictureLock()
+    // Guarded by `lock`:
+    private var queue: [RasterRequest] = []
+    private var mailbox: [LandedRaster] = []
+    private var drawing = false
+    private var stopping = false
+    private var fontOptions: FontOptionsCopy?
+    private var made = 0
+    private var dropped = 0
+    /// The frame's thread's alone (only it hands over without waiting).
+    private var missedLocks = 0
+
+    /// Starts the thread; `fontOptions`, when given, are merged into its text options (the
+    /// frame renderer's, so text has the same pixels on both threads).
+    init(fontOptions: FontOptionsCopy?) {
+        self.fontOptions = fontOptions
+        let thread = Thread { [self] in
+            gd_name_thread("gd-raster")
+            run()
+        }
+        thread.name = "gesturedeck-raster"
+        thread.start()
+    }
+
+    /// Asks the thread to finish (it frees its renderer on its own thread).
+    func stop() {
+        lock.lock()
+        stopping = true
+        queue.removeAll()
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Text options for the rasters drawn from now on.
+    func use(fontOptions: FontOptionsCopy) {
+        lock.lock()
+        self.fontOptions = fontOptions
+        lock.unlock()
+    }
+
+    /// Hands `requests` over and empties it; leaves it as it is when the lock is taken (unless
+    /// `waiting`). A request for an identity already queued replaces it in place.
+    func submit(_ requests: inout [RasterRequest], waiting: Bool = false) {
+        guard !requests.isEmpty else { return }
+        guard acquire(waiting: waiting) else { return }
+        for request in requests {
+            if let i = queue.firstIndex(where: { $0.identity == request.identity }) {
+                queue[i] = request
+            } else {
+                queue.append(request)
+            }
+        }
+        while queue.count > RasterWorker.queueLimit {
+            mailbox.append(LandedRaster(request: queue.removeFirst(), surface: nil))
+            dropped += 1
+        }
+        requests.removeAll()
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// The rasters finished (and the requests dropped) since the last call; nil when the lock is
+    /// taken (unless `waiting`) or nothing finished.
+    func take(waiting: Bool = false) -> [LandedRaster]? {
+        guard acquire(waiting: waiting) else { return nil }
+        defer { lock.unlock() }
+        guard !mailbox.isEmpty else { return nil }
+        let out = mailbox
+        mailbox.removeAll()
+        return out
+    }
+
+    /// Blocks until nothing is queued or being drawn (tests and the bench, never a frame).
+    func waitUntilIdle() {
+        lock.lock()
+        while (!queue.isEmpty || drawing) && !stopping { lock.wait() }
+        lock.unlock()
+    }
+
+    /// Rasters made on the worker's thread, requests dropped unserved, handovers skipped
+    /// because the lock was taken.
+    var figures: (made: Int, dropped: Int, missedLocks: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (made, dropped, missedLocks)  // from the frame's thread
+    }
+
+    private func acquire(waiting: Bool) -> Bool {
+        if waiting {
+            lock.lock()
+            return true
+        }
+        guard lock.tryLock() else {
+            missedLocks += 1
+            return false
+        }
+        return true
+    }
+
+    private func run() {
+        // Made here, so its Pango context (and Pango's per-thread font map) belongs to this thread.
+        let renderer = CairoRenderer()
+        renderer.shapes.cachesAtFirstUse = true
+        var applied: FontOptionsCopy?
+        lock.lock()
+        while true {
+            while queue.isEmpty && !stopping { lock.wait() }
+            if stopping { break }
+            let request = queue.removeFirst()
+            drawing = true
+            let options = fontOptions
+            lock.unlock()
+            if let options, options !== applied {
+                renderer.text.merge(fontOptions: options.handle)
+                applied = options
+            }
+            let surface = renderer.rasterise(request)
+            lock.lock()
+            mailbox.append(LandedRaster(request: request, surface: surface))
+            made += 1
+            drawing = false
+            lock.broadcast()
+        }
+        drawing = false
+        lock.broadcast()
+        lock.unlock()
+    }
+}
+
+extension CairoRenderer {
+    /// Draws `request`'s run into a new surface of its raster's size, as the frame's thread
+    /// rasterises a layer (`LayerCache.raster(for:matrix:render:)`): the same matrix, the same commands.
+    func rasterise(_ request: RasterRequest) -> ImageSurface {
+        let r = request.raster
+        let surface = ImageSurface(width: r.width, height: r.height)
+        let scr = cairo_create(surface.handle)!
+        let m = request.matrix
+        var matrix = cairo_matrix_t(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
+        cairo_set_matrix(scr, &matrix)
+        var list = DisplayList()
+        for command in request.exact.commands { list.append(command) }
+        drawCommands(list, 0..<list.commands.count, on: scr, skip: nil, occluders: [], clipInteriors: [], layers: [:],
+                     deviceScale: request.exact.scale)
+        cairo_destroy(scr)
+        cairo_surface_flush(surface.handle)
+        return surface
+    }
+
+    /// Rasterises retained layers on a worker thread (issue 21 item 6): a frame copies what has
+    /// landed, copies a moving layer from a raster of another phase (a stand-in) and draws a
+    /// layer with no raster directly, asking the worker for the exact raster either way; it never
+    /// rasterises nor waits. Off by default: headless output and the tests' direct path stay
+    /// synchronous. Takes effect with `retainedLayers`.
+    public var layersOnWorker: Bool {
+        get { layers.worker != nil }
+        set {
+            guard newValue != (layers.worker != nil) else { return }
+            layers.worker = newValue ? RasterWorker(fontOptions: FontOptionsCopy(copying: text.fontOptions)) : nil
+        }
+    }
+
+    /// Blocks until the raster worker has drawn every request, and stores what it made in the
+    /// layer cache (tests and the bench; a frame never waits). Does nothing without a worker.
+    public func waitForLayers() { layers.settleWorker() }
+}
