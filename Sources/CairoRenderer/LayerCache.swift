@@ -57,6 +57,8 @@ public struct LayerStatistics: Sendable, Equatable {
     /// Scroll-container strips rasterised, and strips copied in place of a container's commands.
     public var stripsRasterised = 0
     public var stripCopies = 0
+    /// Moving layers copied from the item's last raster stretched to a slightly new size (LayerStretch.swift).
+    public var stretchedHits = 0
 
     public init(budget: Int = 0) { self.budget = budget }
 }
@@ -112,6 +114,8 @@ final class LayerCache {
     private var stripFrames: [LayerKey: Int] = [:]
     /// Device pixels the last frame copied from a raster of another phase.
     private(set) var settle: [PixelRect] = []
+    /// The items' last rasters, stretched through small size changes (LayerStretch.swift).
+    private var stretch = LayerStretch()
 
     /// The device pixels a face covers: its rectangle grown by the damage slack (antialiasing),
     /// cut neither to its clips nor to the frame.
@@ -129,6 +133,7 @@ final class LayerCache {
         guard let target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
         let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
         statistics.budget = max(LayerCache.byteBudget, LayerCache.screensPerBudget * width * height * 4)
+            + LayerCache.stripBudget(width: width, height: height)
         frame = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 
@@ -153,6 +158,11 @@ final class LayerCache {
     func storeStrip(_ surface: ImageSurface, key: LayerKey, origin: Point) {
         clock += 1
         statistics.stripsRasterised += 1
+        // The strip's older content (the same rows before a change) is not drawn again: it goes now.
+        for old in stripFrames.keys where old.tx == key.tx && old.ty == key.ty && old != key {
+            stripFrames[old] = nil
+            if let gone = entries.removeValue(forKey: old) { statistics.bytes -= gone.raster.area * 4 }
+        }
         stripFrames[key] = frames
         store(Entry(surface: surface, exact: key, origin: origin,
                     raster: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), lastUse: clock), for: key)
@@ -217,6 +227,7 @@ final class LayerCache {
         if var entry = entries[plan.identity] {
             entry.lastUse = clock
             entries[plan.identity] = entry
+            stretch.used(entry.surface, raster: entry.raster, origin: entry.origin, for: plan, frame: frames)
             if entry.exact == plan.exact, entry.raster == plan.raster {
                 statistics.exactHits += 1
                 return (entry.surface, plan.raster)
@@ -232,11 +243,11 @@ final class LayerCache {
                 }
             }
         } else if !seen.contains(plan.identity) {
-            return nil
+            return stretched(plan)
         }
         let r = plan.raster
         guard r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide,
-              rasterisedThisFrame < LayerCache.rasterisationsPerFrame else { return nil }
+              rasterisedThisFrame < LayerCache.rasterisationsPerFrame else { return stretched(plan) }
         rasterisedThisFrame += 1
         let surface = ImageSurface(width: r.width, height: r.height)
         let scr = cairo_create(surface.handle)!
@@ -250,7 +261,17 @@ final class LayerCache {
         cairo_surface_flush(surface.handle)
         statistics.rasterised += 1
         store(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
+        stretch.used(surface, raster: r, origin: plan.origin, for: plan, frame: frames)
         return (surface, r)
+    }
+
+    /// A moving layer whose size changed a little: the item's last raster stretched to it, its
+    /// pixels repainted once it rests (settle); nil to draw the run as before.
+    private func stretched(_ plan: LayerPlan) -> (surface: ImageSurface, at: PixelRect)? {
+        guard !previousExact.contains(plan.exact), let surface = stretch.stretch(plan, frame: frames) else { return nil }
+        statistics.stretchedHits += 1
+        shifted.append(plan.inner)
+        return (surface, plan.raster)
     }
 }
 

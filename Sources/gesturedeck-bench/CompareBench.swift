@@ -213,6 +213,8 @@ enum CompareBench {
                        + lpad("\(l.shiftedHits)", 9) + lpad("\(l.evictions)", 9) + lpad("\(l.stripsRasterised)", 8)
                        + lpad("\(l.stripCopies)", 14))
         }
+        out.append("Layer copies stretched through small size changes (LayerStretch.swift): "
+                   + results.map { "\($0.scene) \(sizeLabel($0.size)) \($0.layers.stretchedHits)" }.joined(separator: ", "))
         return out
     }
 }
