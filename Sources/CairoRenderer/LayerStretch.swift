@@ -35,20 +35,32 @@ public struct LayerStretch {
     public static let maximumSkew = 0.01
     /// Frames a raster stays a stretch source after it was last used (frames): the previous one.
     static let sourceFrames = 1
-    /// Items remembered at once; past it the oldest are forgotten (items).
-    static let limit = 512
+    /// Rasters remembered per frame (rasters): a screen of grid tiles at 3840x2160 is about 700.
+    static let limit = 1024
 
     struct Source {
         let surface: ImageSurface
         /// Device pixel of the surface's (0, 0), and the face's exact device rectangle.
         let raster: PixelRect
         let face: Rect
-        var frame: Int
+        /// The run relative to the face's origin (the layer's identity).
+        let commands: [DrawCommand]
     }
 
-    private var sources: [[DrawCommand]: Source] = [:]
+    /// Small faces' rasters used in this frame and the one before (a raster is only remembered
+    /// here; its signature is worked out when a face of a new size asks for a source).
+    private var current: [Source] = []
+    private var previous: [Source] = []
+    private var frame = 0
     /// Copies drawn from a stretched raster.
     private(set) var stretched = 0
+
+    private mutating func advance(to frame: Int) {
+        guard frame != self.frame else { return }
+        previous = frame - self.frame <= Self.sourceFrames ? current : []
+        current.removeAll(keepingCapacity: true)
+        self.frame = frame
+    }
 
     /// `commands` without geometry: what the same item draws at any size.
     static func signature(_ commands: ArraySlice<DrawCommand>) -> [DrawCommand] {
@@ -80,25 +92,34 @@ public struct LayerStretch {
         return Rect(x: plan.origin.x, y: plan.origin.y, width: r.width * k, height: r.height * k)
     }
 
-    /// Remembers `surface` (a raster of `plan`'s run at `raster`) as the item's stretch source.
+    /// Remembers `surface` (a raster of `plan`'s run at `raster`, its face at `origin`) as a source.
     mutating func used(_ surface: ImageSurface, raster: PixelRect, origin: Point, for plan: LayerPlan, frame: Int) {
-        guard let size = Self.face(of: plan) else { return }
-        let face = Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
-        let key = Self.signature(plan.identity.commands[...])
-        if sources[key] == nil, sources.count >= Self.limit {
-            let stale = sources.filter { frame - $0.value.frame > Self.sourceFrames }.map(\.key)
-            if stale.isEmpty { sources.removeAll() } else { for k in stale { sources[k] = nil } }
+        advance(to: frame)
+        guard let size = Self.face(of: plan), max(size.width, size.height) <= Self.maximumSide * plan.identity.scale,
+              current.count < Self.limit else { return }
+        current.append(Source(surface: surface, raster: raster, face: Rect(x: origin.x, y: origin.y, width: size.width, height: size.height),
+                              commands: plan.identity.commands))
+    }
+
+    /// The same item's raster of this frame or the last: the same first command's look, then the same signature.
+    private func source(for plan: LayerPlan) -> Source? {
+        guard case .fillRect(_, let paint, _) = plan.identity.commands.first else { return nil }
+        var key: [DrawCommand]?
+        for candidate in current.reversed() + previous.reversed() {
+            guard case .fillRect(_, let look, _) = candidate.commands.first, look == paint,
+                  candidate.commands.count == plan.identity.commands.count else { continue }
+            if key == nil { key = Self.signature(plan.identity.commands[...]) }
+            if Self.signature(candidate.commands[...]) == key { return candidate }
         }
-        sources[key] = Source(surface: surface, raster: raster, face: face, frame: frame)
+        return nil
     }
 
     /// `plan`'s run drawn from the item's last raster scaled to its face, on a surface of
     /// `plan.raster`'s size; nil without a source close enough in size and time.
     mutating func stretch(_ plan: LayerPlan, frame: Int) -> ImageSurface? {
         guard let face = Self.face(of: plan), face.width > 0, face.height > 0 else { return nil }
-        let key = Self.signature(plan.identity.commands[...])
-        guard var source = sources[key], frame - source.frame <= Self.sourceFrames,
-              source.face.width > 0, source.face.height > 0 else { return nil }
+        advance(to: frame)
+        guard let source = source(for: plan), source.face.width > 0, source.face.height > 0 else { return nil }
         let fx = face.width / source.face.width, fy = face.height / source.face.height
         let limit = Self.maximumRatio
         let k = plan.identity.scale
@@ -125,8 +146,8 @@ public struct LayerStretch {
         cairo_paint(cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface.handle)
-        source.frame = frame
-        sources[key] = source
+        // Still the item's source next frame (the scale keeps moving from the raster it has).
+        if current.count < Self.limit { current.append(source) }
         stretched += 1
         return surface
     }

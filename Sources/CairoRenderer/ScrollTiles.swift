@@ -48,6 +48,9 @@ extension LayerCache {
     /// little and the group is drawn as before. Measured on the bench's grid at 1280x800: a reflow
     /// step moves up to about a third of the visible tiles.
     static let movingShare = 0.5
+    /// Old commands looked through for a command not at its old place (commands): a grid row of
+    /// 11 tiles is about 60 commands at 1280x800, a message row 8-10.
+    static let resyncWindow = 96
     /// Frames a strip is kept unused: strips of content that scrolled away or changed leave the
     /// budget to the layers (at 1280x800 a strip is 1.3 MB; in the bench's 600-frame grid run 120
     /// frames evicted 293 layers, 8 frames 203); a fling after a rest rasterises its strips again.
@@ -136,9 +139,24 @@ extension CairoRenderer {
             }
         }
         guard let before else { return [] }
-        let old = Set(before)
+        // Both lists keep their items' order (a reflow moves some, a row enters or leaves at an
+        // end): walk them together, a command equal to the next old one (or one a little further,
+        // past what left) is in place; the others moved. Equality, not hashing: most compare
+        // unequal at their first field, or equal to the command at the same place.
         var moving: Set<Int> = []
-        for (n, command) in content.enumerated() where !old.contains(command) { moving.insert(offset + n) }
+        var j = 0
+        for (n, command) in content.enumerated() {
+            if j < before.count, before[j] == command {
+                j += 1
+                continue
+            }
+            let window = min(before.count, j + LayerCache.resyncWindow)
+            if let k = (j..<window).first(where: { before[$0] == command }) {
+                j = k + 1
+            } else {
+                moving.insert(offset + n)
+            }
+        }
         return Double(moving.count) <= LayerCache.movingShare * Double(content.count) ? moving : nil
     }
 
