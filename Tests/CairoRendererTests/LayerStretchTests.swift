@@ -14,6 +14,8 @@ struct WindowDrawing {
     let buffers: [ImageSurface]
     var previous: [DrawCommand]?
     var resting = 0, restingMismatches = 0, moving = 0, worstShare = 0.0
+    /// The buffer the last frame was drawn into.
+    var last = 0
 
     init(width: Int, height: Int) {
         self.width = width
@@ -29,6 +31,7 @@ struct WindowDrawing {
         damage = damage.union(FrameDamage(rects: compositor.settleRects, width: width, height: height), width: width, height: height)
         let (index, repaint) = ring.advance(with: damage, width: width, height: height)
         compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
+        last = index
         let whole = direct.image(of: list, width: width, height: height)
         if previous == list.commands {
             resting += 1
@@ -72,6 +75,11 @@ struct WindowDrawing {
         for step in 1...15 {
             let p = Double(step) / 15
             window.draw(Self.tile(side: side * (1 + 0.05 * (1 - (1 - p) * (1 - p)))))
+            if step == 8, let dir = ProcessInfo.processInfo.environment["LAYER_PNG_DIR"] {
+                try? window.buffers[window.last].writePNG(to: dir + "/stretch-compositor.png")
+                try? window.direct.image(of: Self.tile(side: side * (1 + 0.05 * (1 - (1 - p) * (1 - p)))), width: 480, height: 600)
+                    .writePNG(to: dir + "/stretch-direct.png")
+            }
         }
         let scaling = window.statistics
         for _ in 0..<6 { window.draw(Self.tile(side: side * 1.05)) }
