@@ -210,19 +210,26 @@ extension CairoRenderer {
             // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
             let y0 = Int(gy.rounded(.down)) + index * s - 1
             let surface = ImageSurface(width: frame.width, height: s + 2)
+            // The frame's device pixels land on the strip's: its layers (a tile's, a row's raster)
+            // are copied into it where the frame would copy them, not drawn from their commands.
+            cairo_surface_set_device_offset(surface.handle, -Double(frame.x), -Double(y0))
             let scr = cairo_create(surface.handle)!
             cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
             cairo_paint(scr)
             cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
-            var sm = cairo_matrix_t()
-            cairo_matrix_init(&sm, m.xx, 0, 0, m.yy, gx - Double(frame.x), gy - Double(y0))
+            var sm = m
             cairo_set_matrix(scr, &sm)
+            cairo_translate(scr, group.translation.x, group.translation.y)
             let inside = Set(members[index - first])
+            let bands = repaintBands
+            repaintBands = nil
             drawCommands(list, range, on: scr, skip: { !inside.contains($0) }, occluders: [], clipInteriors: [],
-                         layers: [:], deviceScale: k)
+                         layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
+            repaintBands = bands
             cairo_destroy(scr)
             cairo_surface_flush(surface.handle)
+            cairo_surface_set_device_offset(surface.handle, 0, 0)
             layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(frame.x), y: Double(y0) - gy))
         }
         cairo_save(cr)

@@ -154,6 +154,10 @@ struct WindowDrawing {
             let copies = window.statistics.stripCopies
             window.draw(Self.grid(offset: offset, slide: slide))
             if n >= 3 && n < 32 { copiesWhileReflowing += window.statistics.stripCopies - copies }
+            if n == 20, let dir = ProcessInfo.processInfo.environment["LAYER_PNG_DIR"] {
+                try? window.buffers[window.last].writePNG(to: dir + "/reflow-compositor.png")
+                try? window.direct.image(of: Self.grid(offset: offset, slide: slide), width: 480, height: 640).writePNG(to: dir + "/reflow-direct.png")
+            }
         }
         let s = window.statistics
         // 640 rows are three or four strips: every scrolling frame after the first copies them.
