@@ -86,7 +86,8 @@ public final class CairoRenderer {
                 continue
             }
             if let group = scrollGroups[index], opacityStack.isEmpty,
-               drawScrollGroup(group, of: list, on: cr, deviceScale: currentScale) {
+               drawScrollGroup(group, of: list, on: cr, deviceScale: currentScale, skip: skip, plans: layers,
+                               occluders: occluders, clipInteriors: clipInteriors) {
                 next = group.end + 1
                 // As if its strokes were drawn: round caps and joins stay set for what follows.
                 if list.commands[(group.start + 1)..<group.end].contains(where: {

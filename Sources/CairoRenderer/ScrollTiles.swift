@@ -22,6 +22,11 @@ struct ScrollGroup {
     let scrolling: Bool
     /// The content's commands changed too (tiles reflowing while it scrolls).
     let contentChanged: Bool
+    /// Indices of the drawing commands that were not in the last frame's content (tiles reflowing
+    /// or scrolling in): left out of the strips and drawn over them, so the strips hold what
+    /// stays put. Empty for a content without clips, transforms or opacity groups that did not
+    /// change, nil when the content has any of those (then a change draws the group as before).
+    var moving: Set<Int>? = nil
 }
 
 /// What the renderer remembers of the last frame's scroll containers, by their order in the list.
@@ -34,13 +39,35 @@ extension LayerCache {
     /// Device rows of one strip.
     static let stripHeight = 256
     /// Strips a frame may rasterise while the content changes too (a reflow while it scrolls):
-    /// with more missing the container is drawn as before, its layers are cheaper. A pure scroll
-    /// rasterises what is missing (its first frame, the screen's strips once).
+    /// the other missing strips' rows are drawn from their commands this frame (clipped to their
+    /// rows) and rasterised in later frames. A pure scroll rasterises what is missing (its first
+    /// frame, the screen's strips once).
     static let stripsWhileChanging = 1
+    /// The largest share of a container's drawing commands that may be drawn over its strips as
+    /// moving (a ratio): with more (a reflow across most of the screen) the strips would save
+    /// little and the group is drawn as before. Measured on the bench's grid at 1280x800: a reflow
+    /// step moves up to about a third of the visible tiles.
+    static let movingShare = 0.5
+    /// Old commands looked through for a command not at its old place (commands): a grid row of
+    /// 11 tiles is about 60 commands at 1280x800, a message row 8-10.
+    static let resyncWindow = 96
     /// Frames a strip is kept unused: strips of content that scrolled away or changed leave the
     /// budget to the layers (at 1280x800 a strip is 1.3 MB; in the bench's 600-frame grid run 120
     /// frames evicted 293 layers, 8 frames 203); a fling after a rest rasterises its strips again.
     static let stripFrames = 8
+    /// Strips a fling passes in `stripFrames` frames beyond those it shows (strips): its fastest
+    /// frames in the bench's grid and messages scripts move under 128 device px a frame at
+    /// 1280x800 (8 x 128 px = 4 strips of 256 rows).
+    static let stripsPassed = 4
+    /// Bytes the strips of one scroll container take at most, on top of the layers' budget (bytes):
+    /// the strips the window shows (its rows over `stripHeight`, plus one cut by each edge) and
+    /// those a fling passed and keeps for `stripFrames` frames; a strip whose content changes
+    /// replaces its older raster (`storeStrip`). At 1280x800 9 strips of 1280x258 (11.9 MB): the
+    /// bench's grid had 16 MB for layers and strips together and evicted 203 layers in 600 frames.
+    static func stripBudget(width: Int, height: Int) -> Int {
+        let shown = (height + stripHeight - 1) / stripHeight + 1
+        return (shown + stripsPassed) * width * (stripHeight + 2) * 4
+    }
     /// Commands a translation group needs before it is treated as a scroll container.
     static let minimumScrollCommands = 16
 }
@@ -83,7 +110,9 @@ extension CairoRenderer {
                 // Vertical scrolls only: a strip holds the window's columns, not what lies beside them.
                 let scrolling = ordinal < old.translations.count && old.translations[ordinal].x == t.translation.x
                     && old.translations[ordinal].y != t.translation.y
-                found[i] = ScrollGroup(start: i, end: j, translation: t.translation, scrolling: scrolling, contentChanged: !same)
+                var group = ScrollGroup(start: i, end: j, translation: t.translation, scrolling: scrolling, contentChanged: !same)
+                if scrolling { group.moving = CairoRenderer.movingCommands(content, offset: i + 1, before: same ? nil : old.contents[ordinal]) }
+                found[i] = group
                 memory.contents.append(content)
                 memory.translations.append(t.translation)
                 // A container inside this one (the deck's scene offset around a grid's scroll).
@@ -99,15 +128,56 @@ extension CairoRenderer {
         return found
     }
 
+    /// The indices (`offset` + position in `content`) of the drawing commands not in `before`;
+    /// empty when `before` is nil (the same content); nil when `content` holds clips, transforms
+    /// or opacity groups (whose commands cannot be drawn apart from the rest).
+    static func movingCommands(_ content: [DrawCommand], offset: Int, before: [DrawCommand]?) -> Set<Int>? {
+        for command in content {
+            switch command {
+            case .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity, .clear: return nil
+            default: continue
+            }
+        }
+        guard let before else { return [] }
+        // Both lists keep their items' order (a reflow moves some, a row enters or leaves at an
+        // end): walk them together, a command equal to the next old one (or one a little further,
+        // past what left) is in place; the others moved. Equality, not hashing: most compare
+        // unequal at their first field, or equal to the command at the same place.
+        var moving: Set<Int> = []
+        var j = 0
+        for (n, command) in content.enumerated() {
+            if j < before.count, before[j] == command {
+                j += 1
+                continue
+            }
+            let window = min(before.count, j + LayerCache.resyncWindow)
+            if let k = (j..<window).first(where: { before[$0] == command }) {
+                j = k + 1
+            } else {
+                moving.insert(offset + n)
+            }
+        }
+        return Double(moving.count) <= LayerCache.movingShare * Double(content.count) ? moving : nil
+    }
+
     /// Copies the visible strips of a scrolling `group` (at `cr`'s current matrix, before its
     /// push), rasterising those missing; false when it is to be drawn as before.
+    ///
+    /// While the content changes (a reflow during auto-scroll), the commands that moved since the
+    /// last frame are left out of the strips and drawn over them (with their layers), and of the
+    /// strips missing at most `stripsWhileChanging` are rasterised: the others' rows are drawn
+    /// from their commands, clipped to those rows.
     ///
     /// Strip `i` holds the content's device rows `i * stripHeight ..< (i + 1) * stripHeight`
     /// (from the content's origin) and a row more on each side, and is keyed by the commands that
     /// reach those rows: a row of tiles scrolling in changes only the strip it enters.
-    func drawScrollGroup(_ group: ScrollGroup, of list: DisplayList, on cr: OpaquePointer, deviceScale k: Double) -> Bool {
+    func drawScrollGroup(_ group: ScrollGroup, of list: DisplayList, on cr: OpaquePointer, deviceScale k: Double,
+                         skip: ((Int) -> Bool)? = nil, plans: [Int: LayerPlan] = [:], occluders: [(index: Int, rect: PixelRect)] = [],
+                         clipInteriors: [PixelRect?] = []) -> Bool {
         guard group.scrolling, case .clear(let background) = list.commands.first,
               let frame = layers.frameRect else { return false }
+        let moving = group.moving ?? []
+        guard !group.contentChanged || group.moving != nil else { return false }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.yy > 0 else { return false }
@@ -121,7 +191,7 @@ extension CairoRenderer {
         // Each strip's commands, by their boxes in content rows.
         let range = (group.start + 1)..<group.end
         var members = [[Int]](repeating: [], count: last - first + 1)
-        for i in range {
+        for i in range where !moving.contains(i) {
             guard let box = CairoRenderer.scrollBox(list.commands[i]) else {
                 for n in members.indices { members[n].append(i) }
                 continue
@@ -135,42 +205,84 @@ extension CairoRenderer {
                      strip: true)
         }
         let missing = (first...last).filter { layers.strip(keys[$0 - first]) == nil }
-        guard !group.contentChanged || missing.count <= LayerCache.stripsWhileChanging else { return false }
-        for index in missing {
+        let rasterising = group.contentChanged ? Array(missing.prefix(LayerCache.stripsWhileChanging)) : missing
+        for index in rasterising {
             // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
             let y0 = Int(gy.rounded(.down)) + index * s - 1
             let surface = ImageSurface(width: frame.width, height: s + 2)
+            // The frame's device pixels land on the strip's: its layers (a tile's, a row's raster)
+            // are copied into it where the frame would copy them, not drawn from their commands.
+            cairo_surface_set_device_offset(surface.handle, -Double(frame.x), -Double(y0))
             let scr = cairo_create(surface.handle)!
             cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
             cairo_paint(scr)
             cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
-            var sm = cairo_matrix_t()
-            cairo_matrix_init(&sm, m.xx, 0, 0, m.yy, gx - Double(frame.x), gy - Double(y0))
+            var sm = m
             cairo_set_matrix(scr, &sm)
+            cairo_translate(scr, group.translation.x, group.translation.y)
             let inside = Set(members[index - first])
+            let bands = repaintBands
+            repaintBands = nil
             drawCommands(list, range, on: scr, skip: { !inside.contains($0) }, occluders: [], clipInteriors: [],
-                         layers: [:], deviceScale: k)
+                         layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
+            repaintBands = bands
             cairo_destroy(scr)
             cairo_surface_flush(surface.handle)
+            cairo_surface_set_device_offset(surface.handle, 0, 0)
             layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(frame.x), y: Double(y0) - gy))
         }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        var unmade: [(rows: PixelRect, members: Set<Int>)] = []
         for index in first...last {
-            guard let (surface, origin) = layers.strip(keys[index - first]) else { continue }
-            let x = Int((gx - origin.x).rounded()), y = Int((gy + origin.y).rounded())
             // This strip's rows at this frame's offset: the strips tile the content with no gap.
             let top = Int((gy + Double(index * s)).rounded()), bottom = Int((gy + Double((index + 1) * s)).rounded())
             let at = PixelRect(x: frame.x, y: top, width: frame.width, height: bottom - top).intersection(frame)
             guard !at.isEmpty else { continue }
+            guard let (surface, origin) = layers.strip(keys[index - first]) else {
+                unmade.append((at, Set(members[index - first])))
+                continue
+            }
+            let x = Int((gx - origin.x).rounded()), y = Int((gy + origin.y).rounded())
             cairo_set_source_surface(cr, surface.handle, Double(x), Double(y))
             cairo_rectangle(cr, Double(at.x), Double(at.y), Double(at.width), Double(at.height))
             cairo_fill(cr)
             layers.copiedStrip(at)
         }
         cairo_restore(cr)
+        let content = (group.start + 1)..<group.end
+        // Strips not made this frame: their rows from their commands, on the background (the copies
+        // beside them were rasterised on it), joining the settle rectangles like the copies.
+        for (rows, inside) in unmade {
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_rectangle(cr, Double(rows.x), Double(rows.y), Double(rows.width), Double(rows.height))
+            cairo_clip(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_rectangle(cr, Double(rows.x), Double(rows.y), Double(rows.width), Double(rows.height))
+            cairo_clip(cr)
+            cairo_set_matrix(cr, &m)
+            cairo_translate(cr, group.translation.x, group.translation.y)
+            drawCommands(list, content, on: cr, skip: { i in !inside.contains(i) || skip?(i) == true },
+                         occluders: [], clipInteriors: clipInteriors, layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
+            cairo_restore(cr)
+            layers.copiedStrip(rows)
+        }
+        // What moved since the last frame, over the strips, in its order, as the frame draws it.
+        if !moving.isEmpty {
+            cairo_save(cr)
+            cairo_translate(cr, group.translation.x, group.translation.y)
+            drawCommands(list, content, on: cr, skip: { i in !moving.contains(i) || skip?(i) == true },
+                         occluders: occluders, clipInteriors: clipInteriors, layers: plans.filter { moving.contains($0.key) }, deviceScale: k)
+            cairo_restore(cr)
+        }
         return true
     }
 

@@ -240,6 +240,8 @@ enum CompareBench {
                        + lpad(fmt(r.directCPU.max), 7) + lpad(fmt(r.compositorCPU.p50), 15) + lpad(fmt(r.compositorCPU.p99), 7)
                        + lpad(fmt(r.compositorCPU.max), 7))
         }
+        out.append("Layer copies stretched through small size changes (LayerStretch.swift): "
+                   + results.map { "\($0.scene) \(sizeLabel($0.size)) \($0.layers.stretchedHits)" }.joined(separator: ", "))
         return out
     }
 }

@@ -133,7 +133,20 @@ extension MessagesScene {
                 painter.paint(ghost.row, RowAppearance(frame: frame, swipeOffset: ghost.swipeOffset), into: &list)
             }
         }
-        for placed in placedRows(at: time) {
+        // The scroll container (issue 21 item 7): the resting rows in content coordinates under
+        // one translation by the scroll offset, so a fling changes one transform and a compositor
+        // moves the rows as a few strips. A swiped (or springing back) row and the lifted one are
+        // drawn over it in the viewport's coordinates, as the grid keeps its lifted tile apart.
+        let placed = placedRows(at: time)
+        let apart = placed.filter { $0.isLifted || swipeOffset(of: $0.id, at: time) != 0 }
+        out.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { content in
+            for row in placed where !row.isLifted && swipeOffset(of: row.id, at: time) == 0 {
+                var look = appearance(of: row, at: time)
+                look.frame = contentFrame(of: row.id, index: row.index, at: time)
+                painter.paint(list.rows[row.index], look, into: &content)
+            }
+        }
+        for placed in apart {
             if placed.isLifted {
                 out.append(.shadow(placed.frame, cornerRadius: 0, blur: 12, offset: Point(x: 0, y: 3),
                                    color: Theme.shadow.withAlpha(0.18)))

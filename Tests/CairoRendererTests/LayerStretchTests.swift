@@ -1,0 +1,170 @@
+import CCairo
+import CairoRenderer
+import Foundation
+import InteractionEngine
+import Testing
+
+/// Draws lists as the window does (damage, two buffers, occlusion, layers, settle repaints) and
+/// compares each frame with the direct path's whole repaint.
+struct WindowDrawing {
+    let width: Int, height: Int
+    let direct = CairoRenderer(), compositor = CairoRenderer()
+    let tracker = DamageTracker()
+    var ring: BufferDamage
+    let buffers: [ImageSurface]
+    var previous: [DrawCommand]?
+    var resting = 0, restingMismatches = 0, moving = 0, worstShare = 0.0
+    /// The buffer the last frame was drawn into.
+    var last = 0
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        compositor.occlusionCulling = true
+        compositor.retainedLayers = true
+        ring = BufferDamage(buffers: 2, width: width, height: height)
+        buffers = [ImageSurface(width: width, height: height), ImageSurface(width: width, height: height)]
+    }
+
+    mutating func draw(_ list: DisplayList) {
+        var damage = tracker.update(list, renderer: compositor, width: width, height: height)
+        damage = damage.union(FrameDamage(rects: compositor.settleRects, width: width, height: height), width: width, height: height)
+        let (index, repaint) = ring.advance(with: damage, width: width, height: height)
+        compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
+        last = index
+        let whole = direct.image(of: list, width: width, height: height)
+        if previous == list.commands {
+            resting += 1
+            if !DamageRepaintTests.identical(whole, buffers[index]) { restingMismatches += 1 }
+        } else {
+            moving += 1
+            worstShare = max(worstShare, Double(LayerRepaintTests.farPixels(buffers[index], whole)) / Double(width * height))
+        }
+        previous = list.commands
+    }
+
+    var statistics: LayerStatistics { compositor.layerStatistics }
+}
+
+/// A lifted grid tile's scale animation (issue 21 item 5, LayerStretch.swift): the last raster is
+/// stretched while the size changes, rasterised once the size holds (counted, never timed).
+@Suite struct LayerStretchTests {
+    /// A grid tile as `GridTilePainter` draws one (its label's size follows its width), centred on
+    /// (240.3, 300.6), side `side`, over a grey background.
+    static func tile(side: Double) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        let rect = Rect(x: 240.3 - side / 2, y: 300.6 - side / 2, width: side, height: side)
+        list.append(.shadow(rect, cornerRadius: 14, blur: 12, offset: Point(x: 0, y: 4), color: Color.black.withAlpha(0.25)))
+        list.append(.fillRect(rect, .diagonalGradient(from: Color(rgb: 0x7FB0F7), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
+        list.append(.strokeRect(rect, Color.white.withAlpha(0.16), lineWidth: 1, cornerRadius: 14))
+        let size = max(11, min(17, side * 0.14))
+        list.append(.text("Tile 7", Rect(x: rect.minX + 12, y: rect.maxY - size * 2.4, width: side - 24, height: size * 1.8),
+                          TextStyle(size: size, weight: .bold, color: .white)))
+        list.append(.text("T", Rect(x: rect.minX + 12, y: rect.minY + 8, width: side * 0.5, height: side * 0.42),
+                          TextStyle(size: side * 0.3, weight: .bold, color: Color.white.withAlpha(0.35))))
+        return list
+    }
+
+    @Test func aLiftStretchesTheLastRasterAndRasterisesOnceTheScaleHolds() {
+        var window = WindowDrawing(width: 480, height: 600)
+        let side = 102.5
+        // At rest (seen, rasterised, copied exactly), then 15 frames growing to 1.05, then held.
+        for _ in 0..<4 { window.draw(Self.tile(side: side)) }
+        let before = window.statistics
+        for step in 1...15 {
+            let p = Double(step) / 15
+            window.draw(Self.tile(side: side * (1 + 0.05 * (1 - (1 - p) * (1 - p)))))
+            if step == 8, let dir = ProcessInfo.processInfo.environment["LAYER_PNG_DIR"] {
+                try? window.buffers[window.last].writePNG(to: dir + "/stretch-compositor.png")
+                try? window.direct.image(of: Self.tile(side: side * (1 + 0.05 * (1 - (1 - p) * (1 - p)))), width: 480, height: 600)
+                    .writePNG(to: dir + "/stretch-direct.png")
+            }
+        }
+        let scaling = window.statistics
+        for _ in 0..<6 { window.draw(Self.tile(side: side * 1.05)) }
+        let held = window.statistics
+        #expect(before.rasterised == 1, "the resting tile is rasterised once, not \(before.rasterised) times")
+        #expect(scaling.rasterised == before.rasterised, "\(scaling.rasterised - before.rasterised) rasterisations while the scale moved")
+        #expect(scaling.stretchedHits - before.stretchedHits == 15, "\(scaling.stretchedHits - before.stretchedHits) of 15 frames stretched")
+        #expect(held.rasterised == scaling.rasterised + 1, "once the scale holds the tile is rasterised once")
+        #expect(window.restingMismatches == 0, "\(window.restingMismatches) of \(window.resting) resting frames differ from the direct path")
+        #expect(window.resting >= 7)
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
+
+    /// Stretched copies when a resting tile of side `side` becomes `to` in one frame.
+    static func stretches(side: Double, to new: Double) -> Int {
+        var window = WindowDrawing(width: 600, height: 640)
+        for _ in 0..<4 { window.draw(Self.tile(side: side)) }
+        window.draw(Self.tile(side: new))
+        return window.statistics.stretchedHits
+    }
+
+    @Test func onlyASmallFaceChangingALittleIsStretched() {
+        let ratio = LayerStretch.maximumRatio, growth = LayerStretch.maximumGrowth, largest = LayerStretch.maximumSide
+        // The ratio (a face small enough that the growth is not the limit).
+        let small = 0.8 * growth / (ratio - 1)
+        #expect(Self.stretches(side: small, to: small * (ratio - 0.01)) == 1)
+        #expect(Self.stretches(side: small, to: small * (ratio + 0.01)) == 0)
+        // The growth (a face large enough that the ratio is not the limit).
+        let large = (growth / (ratio - 1) + largest) / 2
+        #expect(large + growth + 1 < largest && (large + growth + 1) / large < ratio)
+        #expect(Self.stretches(side: large, to: large + growth - 1) == 1)
+        #expect(Self.stretches(side: large, to: large + growth + 1) == 0)
+        // The side.
+        #expect(Self.stretches(side: largest - 6, to: largest - 2) == 1)
+        #expect(Self.stretches(side: largest + 2, to: largest + 6) == 0)
+    }
+}
+
+/// A scroll container whose content reflows while it scrolls (issue 21 item 7, the grid's
+/// auto-scroll under a lifted tile): what moved is drawn over the strips, which keep being copied.
+@Suite struct ScrollReflowTests {
+    /// `ScrollTileTests.grid`, with tiles 20-27 (two rows, across two strips) slid right by `slide`.
+    static func grid(offset: Double, slide: Double) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
+        list.clipped(to: Rect(x: 0, y: 0, width: 480, height: 596)) { list in
+        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
+            for i in 0..<60 {
+                let dx = (20..<28).contains(i) ? slide : 0
+                let tile = Rect(x: 16 + Double(i % 4) * 114 + dx, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
+                list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
+                list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
+                list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
+                                  TextStyle(size: 15, weight: .bold, color: .white)))
+            }
+        }
+        }
+        }
+        list.append(.fillRect(Rect(x: 200, y: 300, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
+        return list
+    }
+
+    @Test func aReflowWhileScrollingStillCopiesStrips() {
+        var window = WindowDrawing(width: 480, height: 640)
+        // Still, 30 frames scrolling by 3.7 px while eight tiles slide by 0.9 px a frame, still again.
+        var frames: [(Double, Double)] = [(0, 0), (0, 0)]
+        frames += (1...30).map { (Double($0) * 3.7, Double($0) * 0.9) }
+        frames += Array(repeating: (30 * 3.7, 30 * 0.9), count: 4)
+        var copiesWhileReflowing = 0
+        for (n, (offset, slide)) in frames.enumerated() {
+            let copies = window.statistics.stripCopies
+            window.draw(Self.grid(offset: offset, slide: slide))
+            if n >= 3 && n < 32 { copiesWhileReflowing += window.statistics.stripCopies - copies }
+            if n == 20, let dir = ProcessInfo.processInfo.environment["LAYER_PNG_DIR"] {
+                try? window.buffers[window.last].writePNG(to: dir + "/reflow-compositor.png")
+                try? window.direct.image(of: Self.grid(offset: offset, slide: slide), width: 480, height: 640).writePNG(to: dir + "/reflow-direct.png")
+            }
+        }
+        let s = window.statistics
+        // 640 rows are three or four strips: every scrolling frame after the first copies them.
+        #expect(copiesWhileReflowing >= 29 * 3, "\(copiesWhileReflowing) strips copied in 29 reflowing frames")
+        #expect(s.stripsRasterised <= 12, "\(s.stripsRasterised) strips rasterised: the moving tiles are not in them")
+        #expect(window.resting == 5)
+        #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
+}
