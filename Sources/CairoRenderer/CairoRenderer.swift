@@ -48,6 +48,8 @@ public final class CairoRenderer {
     /// push or pop) whose index `skip` accepts is left out: one wholly outside the damage.
     public func draw(_ list: DisplayList, on cr: OpaquePointer, skip: ((Int) -> Bool)? = nil) {
         shapes.fit(target: cairo_get_target(cr))
+        shapes.beginFrame()
+        shapes.stretchWhileMoving = retainedLayers
         layers.fit(target: cairo_get_target(cr))
         pictures.beginFrame()
         defer { pictures.endFrame() }
@@ -60,7 +62,10 @@ public final class CairoRenderer {
         drawCommands(list, 0..<list.commands.count, on: cr, skip: skip, occluders: occluders, clipInteriors: [],
                      layers: plans)
         scrollGroups = [:]
-        if retainedLayers { layers.endFrame() }
+        if retainedLayers {
+            layers.endFrame()
+            layers.remember(list)
+        }
         knownBounds = nil
         cairo_restore(cr)
     }
@@ -70,6 +75,10 @@ public final class CairoRenderer {
     func drawCommands(_ list: DisplayList, _ range: Range<Int>, on cr: OpaquePointer, skip: ((Int) -> Bool)?,
                       occluders: [(index: Int, rect: PixelRect)], clipInteriors outer: [PixelRect?],
                       layers: [Int: LayerPlan], deviceScale: Double? = nil, replaced: PixelRect? = nil) {
+        // Into a layer's or strip's raster (no occluders) every shape is drawn exactly.
+        let stretching = shapes.stretchWhileMoving
+        if occluders.isEmpty { shapes.stretchWhileMoving = false }
+        defer { shapes.stretchWhileMoving = stretching }
         var currentScale = deviceScale ?? scale
         var scaleStack: [Double] = []
         var opacityStack: [Double] = []
@@ -108,6 +117,28 @@ public final class CairoRenderer {
                 default: break
                 }
                 continue
+            }
+            // Shapes of a nearby size are cut only outside opacity groups and scaling transforms.
+            shapes.stretchWhileMoving = stretching && !occluders.isEmpty && opacityStack.isEmpty
+                && currentScale == (deviceScale ?? scale)
+            // What later opaque faces leave showing (HiddenParts.swift): nothing, or a ring.
+            let showing = occluders.isEmpty ? .all : showing(index, command, bounds: knownBounds?[index], occluders: occluders)
+            switch showing {
+            case .all: break
+            case .none:
+                self.layers.hid()
+                if case .line = command { cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND); cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND) }
+                if case .polyline = command { cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND); cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND) }
+                continue
+            case .bands(let bands, _):
+                self.layers.clipped()
+                beginShowing(cr, bands)
+                shapes.cacheOnlyAtRest = true
+            }
+            defer {
+                if case .bands(_, let box) = showing { shapes.cacheOnlyAtRest = false; endShowing(cr, command, box: box) }
+                // Shapes drawn from a cached surface of a nearby size are repainted exactly next frame.
+                for box in shapes.takeStretched() { self.layers.approximated(box) }
             }
             switch command {
             case .clear(let color):

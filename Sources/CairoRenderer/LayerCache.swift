@@ -68,6 +68,12 @@ public struct LayerStatistics: Sendable, Equatable {
     public var drawnWhileWaiting = 0
     /// Moving layers copied from the item's last raster stretched to a slightly new size (LayerStretch.swift).
     public var stretchedHits = 0
+    /// Commands a later opaque face hid wholly (not drawn), commands drawn clipped to what such a
+    /// face leaves showing, and shapes drawn a level off the direct path's, listed for an exact
+    /// repaint in the next frame (HiddenParts.swift, ShapeCache's stretch).
+    public var hiddenCommands = 0
+    public var clippedCommands = 0
+    public var approximated = 0
 
     public init(budget: Int = 0) { self.budget = budget }
 }
@@ -199,6 +205,17 @@ final class LayerCache {
                     raster: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), lastUse: clock), for: key)
     }
 
+    /// Pixels drawn this frame a level off the direct path's (a clipped gradient or a shape cut
+    /// from a nearby size): repainted exactly in the next frame, like a shifted copy.
+    func approximated(_ rect: PixelRect) {
+        statistics.approximated += 1
+        shifted.append(rect)
+    }
+
+    /// A command a later face hid wholly, or drew clipped to what it leaves showing (HiddenParts.swift).
+    func hid() { statistics.hiddenCommands += 1 }
+    func clipped() { statistics.clippedCommands += 1 }
+
     /// A strip copied to `rect`: repainted exactly once the container rests.
     func copiedStrip(_ rect: PixelRect) {
         statistics.stripCopies += 1
@@ -248,6 +265,15 @@ final class LayerCache {
         shifted.removeAll()
         rasterisedThisFrame = 0
     }
+
+    /// The commands of the last list drawn (HiddenParts.swift).
+    private var lastList: Set<DrawCommand> = []
+
+    /// `command` was in the last list drawn: it neither moved nor changed.
+    func wasInLastList(_ command: DrawCommand) -> Bool { lastList.contains(command) }
+
+    /// Remembers `list`'s commands for the next frame's `wasInLastList`.
+    func remember(_ list: DisplayList) { lastList = Set(list.commands) }
 
     func planned(_ plan: LayerPlan) {
         currentExact.insert(plan.exact)

@@ -179,6 +179,7 @@ extension CairoRenderer {
     /// rasterises a layer (`LayerCache.raster(for:matrix:render:)`): the same matrix, the same commands.
     func rasterise(_ request: RasterRequest) -> ImageSurface {
         let r = request.raster
+        shapes.beginFrame()  // each request is a frame of its own: the shape cache's places do not pile up
         let surface = ImageSurface(width: r.width, height: r.height)
         let scr = cairo_create(surface.handle)!
         let m = request.matrix

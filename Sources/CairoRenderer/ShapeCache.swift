@@ -68,9 +68,10 @@ final class ShapeCache {
         guard w > 0, h > 0 else { return }
         let r = radius * deviceScale
         let key = Key(kind: .fill(paint, radius: Int(clamping: (r * 2).rounded())), width: w, height: h)
-        guard let surface = cached(key, render: { surface, scr in
+        guard let surface = cached(key, at: place(cr, rect.origin), render: { surface, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
         }) else {
+            if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: 0, hole: hole) }
             direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r) }
             return
         }
@@ -86,9 +87,10 @@ final class ShapeCache {
         let r = radius * deviceScale, lw = lineWidth * deviceScale
         let key = Key(kind: .stroke(color, lineWidth: Int(clamping: (lw * 4).rounded()), radius: Int(clamping: (r * 2).rounded())),
                       width: w, height: h)
-        guard let surface = cached(key, render: { _, scr in
+        guard let surface = cached(key, at: place(cr, rect.origin), render: { _, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw)
         }) else {
+            if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: 0, hole: hole) }
             direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw) }
             return
         }
@@ -107,9 +109,10 @@ final class ShapeCache {
         let margin = Int(clamping: (b / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
         let key = Key(kind: .shadow(radius: Int(clamping: (r * 2).rounded()), blur: Int(clamping: (b * 2).rounded()), color),
                       width: w + 2 * margin, height: h + 2 * margin)
-        guard let surface = cached(key, render: { _, scr in
+        guard let surface = cached(key, at: place(cr, rect.origin), render: { _, scr in
             draw(scr, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
         }) else {
+            if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: margin, hole: hole) }
             direct(cr, userOrigin: rect.origin, margin: margin) {
                 draw($0, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
             }
@@ -118,13 +121,127 @@ final class ShapeCache {
         blit(cr, surface, userOrigin: rect.origin, margin: margin, hole: hole)
     }
 
+    /// While set, a shape not cached yet is cached only once it rests: drawn at the same device
+    /// pixel and size as in the previous frame (`beginFrame`). The renderer sets it for a shape a
+    /// later face mostly hides (HiddenParts.swift), which costs little to draw clipped to what shows
+    /// but a whole surface to rasterise: a footer card narrowing by less than a pixel a frame
+    /// would otherwise be rasterised whole at every size it holds for two frames.
+    var cacheOnlyAtRest = false
+    private struct Place: Hashable { let key: Key; let x: Int; let y: Int }
+
+    /// Draws a shape that is not cached at its size and moves (was not drawn at the same device
+    /// pixel and size in the previous frame) from a cached surface of the same look and a nearby
+    /// size, cut in four at its middle (issue 21 item 5: a footer card's inset, a card's height
+    /// while it expands): corners and edges exact, the middle off by the size change. The
+    /// compositor path turns it on; those pixels are listed in `stretchedBoxes` and repainted
+    /// exactly in the next frame, when the shape rests and is cached.
+    var stretchWhileMoving = false
+    /// Device boxes drawn from a nearby size since the last `takeStretched()`.
+    private var stretchedBoxes: [PixelRect] = []
+    private var nearby: ImageSurface?
+    /// How far a gradient fill's size may be from the surface it is cut from, as a share of the
+    /// size: the seam is off by at most that share of the gradient's span (1/24 of a 1248 px face:
+    /// 52 px, the footer's whole inset; at most about 6 levels of 255 across a card's colours).
+    static let gradientStretchShare = 1.0 / 24
+
+    /// The surface `takeNearby` hands to the miss that asked.
+    private func takeNearby() -> ImageSurface? {
+        defer { nearby = nil }
+        return nearby
+    }
+
+    /// The boxes drawn from a nearby size since the last call.
+    func takeStretched() -> [PixelRect] {
+        defer { stretchedBoxes.removeAll() }
+        return stretchedBoxes
+    }
+
+    /// The cached surface of `key`'s look nearest its size that a cut in four can make it from.
+    private func nearest(to key: Key) -> ImageSurface? {
+        let share: Double
+        switch key.kind {
+        case .fill(let paint, _):
+            if case .solid = paint { share = 0.5 } else { share = ShapeCache.gradientStretchShare }
+        case .shadow, .stroke: share = 0.5
+        }
+        let maxDW = Int(Double(key.width) * share), maxDH = Int(Double(key.height) * share)
+        var best: (ImageSurface, Int)?
+        for (k, entry) in surfaces where k.kind == key.kind {
+            let dw = abs(k.width - key.width), dh = abs(k.height - key.height)
+            // Each half of the shape comes from the same half of the source.
+            guard dw <= maxDW, dh <= maxDH, 2 * k.width >= key.width + 1, 2 * k.height >= key.height + 1 else { continue }
+            if dw + dh < (best?.1 ?? Int.max) { best = (entry.surface, dw + dh) }
+        }
+        if let best {
+            clock += 1
+            surfaces[Key(kind: key.kind, width: best.0.width, height: best.0.height)]?.lastUse = clock
+        }
+        return best?.0
+    }
+
+    /// Copies `source` as a shape of `key`'s size at `userOrigin` (snapped as `blit` snaps):
+    /// each quarter from the same corner of the source; the pixels of `hole` are left out.
+    private func stretch(_ cr: OpaquePointer, _ source: ImageSurface, to key: Key, userOrigin: Point, margin: Int,
+                         hole: PixelRect?) {
+        var x = userOrigin.x, y = userOrigin.y
+        cairo_user_to_device(cr, &x, &y)
+        let dx = Int(x.rounded()) - margin, dy = Int(y.rounded()) - margin
+        let box = PixelRect(x: dx, y: dy, width: key.width, height: key.height)
+        let hx = key.width / 2, hy = key.height / 2
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        for (right, bottom) in [(false, false), (true, false), (false, true), (true, true)] {
+            let part = PixelRect(x: right ? dx + hx : dx, y: bottom ? dy + hy : dy,
+                                 width: right ? key.width - hx : hx, height: bottom ? key.height - hy : hy)
+            guard !part.isEmpty else { continue }
+            let sx = right ? dx + key.width - source.width : dx, sy = bottom ? dy + key.height - source.height : dy
+            cairo_set_source_surface(cr, source.handle, Double(sx), Double(sy))
+            for band in CairoRenderer.ring(part, around: hole) {
+                cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+            }
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+        stretchedBoxes.append(box)
+    }
+    private var placesBefore: Set<Place> = []
+    private var placesNow: Set<Place> = []
+
+    /// A new frame: the shapes drawn in the last one are those that may rest.
+    func beginFrame() {
+        swap(&placesBefore, &placesNow)
+        placesNow.removeAll(keepingCapacity: true)
+    }
+
+    /// The device pixel a shape at `userOrigin` is copied to.
+    private func place(_ cr: OpaquePointer, _ userOrigin: Point) -> (x: Int, y: Int) {
+        var x = userOrigin.x, y = userOrigin.y
+        cairo_user_to_device(cr, &x, &y)
+        guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { return (0, 0) }
+        return (Int(x.rounded()), Int(y.rounded()))
+    }
+
     /// The cached surface for `key`, made now if it was asked for before; nil the first time.
-    private func cached(_ key: Key, render: (ImageSurface, OpaquePointer) -> Void) -> ImageSurface? {
+    private func cached(_ key: Key, at origin: (x: Int, y: Int), render: (ImageSurface, OpaquePointer) -> Void) -> ImageSurface? {
         guard key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide else { return nil }
         clock += 1
         if let hit = surfaces[key] {
             surfaces[key]?.lastUse = clock
             return hit.surface
+        }
+        let place = Place(key: key, x: origin.x, y: origin.y)
+        placesNow.insert(place)
+        if stretchWhileMoving, !placesBefore.contains(place), let near = nearest(to: key) {
+            // Seen: once it rests it is rasterised and copied, as the direct path copies it.
+            if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
+            seen.insert(key)
+            nearby = near
+            return nil
+        }
+        if cacheOnlyAtRest, !placesBefore.contains(place) {
+            if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
+            seen.insert(key)
+            return nil
         }
         guard seen.remove(key) != nil || cachesAtFirstUse else {
             if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
