@@ -164,6 +164,27 @@ final class LayerCache {
         shifted.append(rect)
     }
 
+    /// A picture cell's raster (PictureRasters.swift), counted as a copy of another phase.
+    func pictureRaster(_ key: LayerKey) -> ImageSurface? {
+        guard var entry = entries[key] else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        entries[key] = entry
+        statistics.shiftedHits += 1
+        return entry.surface
+    }
+
+    func storePictureRaster(_ surface: ImageSurface, key: LayerKey) {
+        clock += 1
+        statistics.rasterised += 1
+        statistics.shiftedHits += 1
+        store(Entry(surface: surface, exact: key, origin: Point(x: 0, y: 0),
+                    raster: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), lastUse: clock), for: key)
+    }
+
+    /// Device pixels drawn from a picture cell's raster: repainted exactly once the cell rests.
+    func approximated(_ rect: PixelRect) { shifted.append(rect) }
+
     /// Forgets the strips unused for `stripFrames` frames.
     func dropStrips() {
         for (key, frame) in stripFrames where frames - frame > LayerCache.stripFrames {
