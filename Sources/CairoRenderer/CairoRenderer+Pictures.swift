@@ -73,13 +73,8 @@ extension CairoRenderer {
 
     func drawImage(_ cr: OpaquePointer, _ path: String, _ rect: Rect, _ alpha: Double, _ radius: Double,
                    deviceScale: Double) {
-        // Sizes in steps of 4 device pixels: a zoom animation reuses a handful of resampled
-        // copies, each with its rounded corners already cut, so drawing needs no clip path.
-        func quantized(_ v: Double) -> Int { v > 32 ? max(4, Int((v / 4).rounded()) * 4) : max(1, Int(v.rounded())) }
-        let pw = quantized(rect.width * deviceScale), ph = quantized(rect.height * deviceScale)
-        let deviceRadius = max(0, min(radius * Double(pw) / max(1, rect.width), Double(min(pw, ph)) / 2))
-        let key = PictureKey(path: path, width: pw, height: ph, cornerRadius: Int(deviceRadius.rounded()),
-                             exactRadius: deviceRadius)
+        let key = pictureKey(path, rect, radius, deviceScale: deviceScale)
+        let pw = key.width, ph = key.height
         cairo_save(cr)
         switch pictures.lookup(key, distance: distanceFromCentre(cr, rect)) {
         case .picture(let picture, let fade, let average):
@@ -93,6 +88,28 @@ extension CairoRenderer {
             drawProblem(cr, rect, radius, alpha, problem, deviceSide: Double(min(pw, ph)))
         }
         cairo_restore(cr)
+    }
+
+    /// The drawn size of a picture at `rect` under `deviceScale`.
+    private func pictureKey(_ path: String, _ rect: Rect, _ radius: Double, deviceScale: Double) -> PictureKey {
+        // Sizes in steps of 4 device pixels: a zoom animation reuses a handful of resampled
+        // copies, each with its rounded corners already cut, so drawing needs no clip path.
+        func quantized(_ v: Double) -> Int { v > 32 ? max(4, Int((v / 4).rounded()) * 4) : max(1, Int(v.rounded())) }
+        let pw = quantized(rect.width * deviceScale), ph = quantized(rect.height * deviceScale)
+        let deviceRadius = max(0, min(radius * Double(pw) / max(1, rect.width), Double(min(pw, ph)) / 2))
+        return PictureKey(path: path, width: pw, height: ph, cornerRadius: Int(deviceRadius.rounded()),
+                          exactRadius: deviceRadius)
+    }
+
+    /// True when the picture at `rect` under `deviceScale` is held at its drawn size and fully faded
+    /// in (headless: decoded now); otherwise the size is asked for, `distance` ordering the wish.
+    /// A raster of a picture cell (PictureRasters.swift) is made only from a picture shown whole.
+    func pictureReady(_ path: String, _ rect: Rect, _ radius: Double, deviceScale: Double, distance: Double) -> Bool {
+        if case .picture(_, let fade, _) = pictures.lookup(pictureKey(path, rect, radius, deviceScale: deviceScale),
+                                                          distance: distance) {
+            return fade >= 1
+        }
+        return false
     }
 
     private func paint(_ cr: OpaquePointer, _ picture: ImageSurface, in rect: Rect, alpha: Double) {
@@ -148,7 +165,7 @@ extension CairoRenderer {
     }
 
     /// How far the rect's centre is from the target's centre, in device pixels (nearest decodes first).
-    private func distanceFromCentre(_ cr: OpaquePointer, _ rect: Rect) -> Double {
+    func distanceFromCentre(_ cr: OpaquePointer, _ rect: Rect) -> Double {
         var x = rect.midX, y = rect.midY
         cairo_user_to_device(cr, &x, &y)
         let target = cairo_get_target(cr)

@@ -24,6 +24,11 @@ public final class CairoRenderer {
     /// path; the compositor path turns it on.
     public var retainedLayers = false
     let layers = LayerCache()
+    /// Composites moving picture cells (shadow and picture) from rasters of a few snapped scales
+    /// (issue 21 item 5, PictureRasters.swift), with `retainedLayers`. Off by default: a resting
+    /// frame right after a drag can still differ from the direct path by 1/255 in a picture.
+    public var pictureRasterCells = false
+    let pictureRasters = PictureRasters()
     /// Device bounds of each command of the list being drawn, when the caller has them.
     var knownBounds: [PixelRect?]?
     /// The device bands a damage-only draw repaints (its clip), while it draws; nil: all of it.
@@ -63,6 +68,7 @@ public final class CairoRenderer {
                      layers: plans)
         scrollGroups = [:]
         if retainedLayers {
+            pictureRasters.endFrame(settling: layers)
             layers.endFrame()
             layers.remember(list)
         }
@@ -92,6 +98,11 @@ public final class CairoRenderer {
                drawLayer(plan, of: list, on: cr, skip: skip, occluders: occluders, clipInteriors: clipInteriors,
                          deviceScale: currentScale) {
                 next = plan.end
+                continue
+            }
+            if retainedLayers, pictureRasterCells, opacityStack.isEmpty,
+               let end = drawPictureCell(list, at: index, on: cr, skip: skip, deviceScale: currentScale) {
+                next = end
                 continue
             }
             if let group = scrollGroups[index], opacityStack.isEmpty,

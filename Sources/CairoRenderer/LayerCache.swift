@@ -205,8 +205,9 @@ final class LayerCache {
                     raster: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), lastUse: clock), for: key)
     }
 
-    /// Pixels drawn this frame a level off the direct path's (a clipped gradient or a shape cut
-    /// from a nearby size): repainted exactly in the next frame, like a shifted copy.
+    /// Pixels drawn this frame a level off the direct path's (a clipped gradient, a shape cut
+    /// from a nearby size, a picture cell drawn from its raster): repainted exactly in the next
+    /// frame, like a shifted copy.
     func approximated(_ rect: PixelRect) {
         statistics.approximated += 1
         shifted.append(rect)
@@ -220,6 +221,24 @@ final class LayerCache {
     func copiedStrip(_ rect: PixelRect) {
         statistics.stripCopies += 1
         shifted.append(rect)
+    }
+
+    /// A picture cell's raster (PictureRasters.swift), counted as a copy of another phase.
+    func pictureRaster(_ key: LayerKey) -> ImageSurface? {
+        guard var entry = entries[key] else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        entries[key] = entry
+        statistics.shiftedHits += 1
+        return entry.surface
+    }
+
+    func storePictureRaster(_ surface: ImageSurface, key: LayerKey) {
+        clock += 1
+        statistics.rasterised += 1
+        statistics.shiftedHits += 1
+        store(Entry(surface: surface, exact: key, origin: Point(x: 0, y: 0),
+                    raster: PixelRect(x: 0, y: 0, width: surface.width, height: surface.height), lastUse: clock), for: key)
     }
 
     /// Forgets the strips unused for `stripFrames` frames.

@@ -221,6 +221,22 @@ final class ShapeCache {
         return (Int(x.rounded()), Int(y.rounded()))
     }
 
+    /// Counts a shadow as asked for without drawing it (a picture cell drawn from its raster,
+    /// PictureRasters.swift): the next draw of it takes the path the direct renderer takes, whose
+    /// first and later draws of a shape may differ by 1/255.
+    func noteShadow(_ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double) {
+        let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
+        let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
+        guard w > 0, h > 0, color.alpha > 0 else { return }
+        let b = blur * deviceScale, r = radius * deviceScale
+        let margin = Int(clamping: (b / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
+        let key = Key(kind: .shadow(radius: Int(clamping: (r * 2).rounded()), blur: Int(clamping: (b * 2).rounded()), color),
+                      width: w + 2 * margin, height: h + 2 * margin)
+        guard key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide, surfaces[key] == nil else { return }
+        if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
+        seen.insert(key)
+    }
+
     /// The cached surface for `key`, made now if it was asked for before; nil the first time.
     private func cached(_ key: Key, at origin: (x: Int, y: Int), render: (ImageSurface, OpaquePointer) -> Void) -> ImageSurface? {
         guard key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide else { return nil }

@@ -44,8 +44,31 @@ public enum PictureMetrics {
     /// A decoded source above this many pixels is cut down before it is kept for
     /// the next size (1 MP: the bundled 256x256 pictures are kept whole, so the goldens hold).
     public static let shelfReducePixels = 1 << 20
-    /// Decoded sources a decoding thread keeps for the next size of the same picture (count).
-    public static let reusableSources = 2
+    /// Decoded sources a decoding thread keeps for the next size of the same picture (count),
+    /// and their bytes at most (the most recent one is always kept). Seed 2; issue 21 item 5: a
+    /// carousel shows about 20 pictures whose sizes change as they zoom (5 preview cards, 14
+    /// strip items at 1280x800), so with 2 kept nearly every new size decoded its file again
+    /// (17 % of the compositor's carousel time in PNG decoding, perf on the compare bench).
+    /// 32 sources, 8 MiB: the bundled 256x256 pictures are 256 KiB each.
+    public static let reusableSources = 32
+    public static let reusableSourceBytes = 8 << 20
+    /// A moving picture cell (shadow and picture: a carousel item, a preview card) is composited
+    /// from a raster of its scale snapped to steps of this much around the renderer's scale
+    /// (ratio; issue 21 item 5, "carousel scales snap to a few raster scales"). 0.04 puts the
+    /// seed carousel's resting scales on the grid (1.2 centre zoom, 0.88 a preview one card off,
+    /// CarouselOptions and PreviewMotion), so a strip item zooms through 6 rasters (1...1.2) and a
+    /// preview card through 6 (0.80...1, its far 0.82 snaps to 0.84): at most 6 rasters per picture
+    /// and cell size; a raster is scaled by at most 2 % (bilinear), within LayerRepaintTests'
+    /// tolerance (PictureRasterTests plays a drag and a fling at 1280x800).
+    public static let rasterScaleStep = 0.04
+    /// A cell's raster holds its shadow's opacity relative to the picture's, in steps of 1/this
+    /// (the carousel's preview fades its shadow with the square of the card's alpha, 0.16 x alpha
+    /// relative to it: 1/64 steps made 6 rasters per scale, 1/16 makes 2; off by at most 8/255).
+    public static let rasterShadowAlphaSteps = 16.0
+    /// Picture-cell rasters one frame may make (count; further moving cells are drawn directly
+    /// and rasterised in a later frame): seed 2, a strip item and a preview card entering a step.
+    public static let rastersPerFrame = 2
+
     /// Smallest cell, in device pixels, that spells out why a picture cannot be shown.
     public static let problemTextMinimumSide = 72.0
 }

@@ -35,7 +35,10 @@ final class PictureProducer {
             gate?.stepAside()
             let copy = PictureCopy.make(picture, width: key.width, height: key.height, cornerRadius: key.exactRadius)
             shelf.append((key.path, Self.shelved(picture, width: key.width, height: key.height)))
-            if shelf.count > PictureMetrics.reusableSources { shelf.removeFirst() }
+            while shelf.count > PictureMetrics.reusableSources
+                    || (shelf.count > 1 && shelf.reduce(0) { $0 + $1.picture.surface.byteCount } > PictureMetrics.reusableSourceBytes) {
+                shelf.removeFirst()
+            }
             return PictureDelivery(key: key, surface: copy, average: PictureCopy.averageColour(copy), problem: nil)
         } catch {
             return PictureDelivery(key: key, surface: nil, average: (0.75, 0.75, 0.78), problem: error)

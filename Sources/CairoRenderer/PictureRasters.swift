@@ -1,0 +1,215 @@
+import CCairo
+import InteractionEngine
+
+/// Picture cells on the compositor path (issue 21 item 5: "carousel scales snap to a few raster
+/// scales").
+///
+/// A picture cell is a shadow followed by the picture it shades (`.shadow(r)` then `.image(r)`
+/// with the same rectangle and radius: a carousel item, a preview card). Drawn directly, a cell
+/// whose scale changes every frame draws its shadow's gradients and resamples its picture at a
+/// new size each frame (a decode and a filtered downscale per new size). Here a moving cell is
+/// rasterised once per snapped scale (`PictureMetrics.rasterScaleStep`), shadow and picture
+/// together at full opacity, into the renderer's one byte-budgeted `LayerCache`, and each frame
+/// composites the raster of its snapped scale with a bilinear scale of at most half a step (a
+/// plain copy moved to the nearest pixel when the scale is the snapped one), at the cell's alpha.
+///
+/// A cell drawn with exactly the same commands and matrix in the previous frame is at rest: it
+/// is drawn directly, so a resting frame is the direct path's byte for byte. The pixels of every
+/// composited cell are listed in the layer cache's settle rectangles, so the frame after motion
+/// stops repaints them exactly.
+final class PictureRasters {
+    /// The exact cells (commands and device matrix) drawn in the previous frame and in this one.
+    private var previous: Set<CellKey> = []
+    private var current: Set<CellKey> = []
+    private var rasterisedThisFrame = 0
+    /// True while a raster is being drawn (its commands are drawn directly into it).
+    var rendering = false
+    /// Cells composited from a raster, drawn directly at rest, rasters made (since the start).
+    private(set) var composites = 0
+    private(set) var restingDraws = 0
+    private(set) var rasterisations = 0
+
+    struct CellKey: Hashable {
+        let shadow: DrawCommand
+        let image: DrawCommand
+        let matrix: [Double]
+    }
+
+    /// The box of the device pixels this frame drew from rasters, and that of every cell of the
+    /// frame: once any cell was drawn from a raster, the next frame repaints all of them whole.
+    private var drawn: PixelRect?
+    private var cells: PixelRect?
+
+    fileprivate func cell(_ rect: PixelRect?) {
+        guard let rect, !rect.isEmpty else { return }
+        cells = cells.map { $0.union(rect) } ?? rect
+    }
+
+    /// Called once a frame is drawn, before `layers.endFrame()`: the pixels drawn from rasters go
+    /// to the layer cache's settle rectangles as one box. Several boxes would repaint a resting
+    /// picture in several bands, and pixman's bilinear steps restart at each band's first row
+    /// (1/255 off in that row, against the direct path's one composite).
+    func endFrame(settling layers: LayerCache) {
+        if let drawn, !drawn.isEmpty {
+            layers.approximated(cells.map { drawn.union($0) } ?? drawn)
+        }
+        drawn = nil
+        cells = nil
+        swap(&previous, &current)
+        current.removeAll(keepingCapacity: true)
+        rasterisedThisFrame = 0
+    }
+
+    /// The cell's scale snapped to the grid of `step` around 1 (the renderer's own scale):
+    /// 1 and the carousel's resting scales (1.2, 0.88 of the seed's metrics) lie on the grid.
+    static func snapped(_ ratio: Double, step: Double) -> Double {
+        max(step, 1 + step * ((ratio - 1) / step).rounded())
+    }
+
+    fileprivate func saw(_ key: CellKey) -> Bool {
+        current.insert(key)
+        return previous.contains(key)
+    }
+
+    fileprivate func mayRasterise() -> Bool {
+        guard rasterisedThisFrame < PictureMetrics.rastersPerFrame else { return false }
+        rasterisedThisFrame += 1
+        rasterisations += 1
+        return true
+    }
+
+    fileprivate func composited(_ rect: PixelRect) {
+        composites += 1
+        guard !rect.isEmpty else { return }
+        drawn = drawn.map { $0.union(rect) } ?? rect
+    }
+    fileprivate func drewAtRest() { restingDraws += 1 }
+}
+
+/// Counts of the picture cells' work since the renderer was made (tests and the bench).
+public struct PictureRasterFigures: Sendable, Equatable {
+    /// Cells composited from a raster of a snapped scale, cells drawn directly at rest, rasters made.
+    public var composites: Int
+    public var restingDraws: Int
+    public var rasterisations: Int
+
+    public init(composites: Int = 0, restingDraws: Int = 0, rasterisations: Int = 0) {
+        (self.composites, self.restingDraws, self.rasterisations) = (composites, restingDraws, rasterisations)
+    }
+}
+
+extension CairoRenderer {
+    /// A picture cell's scale (relative to the renderer's) snapped to `PictureMetrics.rasterScaleStep`.
+    public static func snappedRasterScale(_ ratio: Double) -> Double {
+        PictureRasters.snapped(ratio, step: PictureMetrics.rasterScaleStep)
+    }
+
+    /// The picture cells' counts (composited, drawn at rest, rasterised).
+    public var pictureRasterFigures: PictureRasterFigures {
+        PictureRasterFigures(composites: pictureRasters.composites, restingDraws: pictureRasters.restingDraws,
+                             rasterisations: pictureRasters.rasterisations)
+    }
+
+    /// Composites the picture cell starting at `index` (a shadow and its picture) from a raster of
+    /// its snapped scale; returns the index after the cell, or nil when it is to be drawn as before
+    /// (not a cell, at rest, the picture not ready, no raster yet and none may be made this frame).
+    func drawPictureCell(_ list: DisplayList, at index: Int, on cr: OpaquePointer, skip: ((Int) -> Bool)?,
+                         deviceScale: Double) -> Int? {
+        guard !pictureRasters.rendering, index + 1 < list.commands.count,
+              case .shadow(let rect, let radius, let blur, let offset, let color) = list.commands[index],
+              case .image(let path, let pictureRect, let alpha, let pictureRadius) = list.commands[index + 1],
+              pictureRect == rect, pictureRadius == radius, rect.width > 0, rect.height > 0,
+              alpha > 1.0 / 255, alpha <= 1, blur >= 0 else { return nil }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let k = m.xx
+        guard m.xy == 0, m.yx == 0, k > 0, abs(m.yy - k) <= 1e-9 * k, scale > 0,
+              abs(k - deviceScale) <= 1e-9 * k else { return nil }
+        let key = PictureRasters.CellKey(shadow: list.commands[index], image: list.commands[index + 1],
+                                         matrix: [m.xx, m.yy, m.x0, m.y0])
+        // The pixels the direct path would touch (the damage's bounds), when known.
+        let known = knownBounds.flatMap { b -> PixelRect? in
+            guard index + 1 < b.count else { return nil }
+            switch (b[index], b[index + 1]) {
+            case (let s?, let i?): return s.union(i)
+            case (let s?, nil): return s
+            case (nil, let i?): return i
+            case (nil, nil): return nil
+            }
+        }
+        pictureRasters.cell(known)
+        // Seen also when nothing of it is repainted: a later frame repainting it at rest draws it exactly.
+        if pictureRasters.saw(key) {
+            pictureRasters.drewAtRest()
+            return nil
+        }
+        if let skip, skip(index), skip(index + 1) { return nil }
+        // The raster: the cell at full opacity, moved to its own origin, at the snapped scale.
+        let ks = CairoRenderer.snappedRasterScale(k / scale) * scale
+        let shadowAlpha = min(1, (color.alpha / alpha * PictureMetrics.rasterShadowAlphaSteps).rounded()
+                              / PictureMetrics.rasterShadowAlphaSteps)
+        let local = Rect(x: 0, y: 0, width: rect.width, height: rect.height)
+        let cell: [DrawCommand] = [
+            .shadow(local, cornerRadius: radius, blur: blur, offset: offset, color: color.withAlpha(shadowAlpha)),
+            .image(path: path, local, alpha: 1, cornerRadius: radius),
+        ]
+        // Layout units the cell reaches around its rectangle (the shadow's half blur past its
+        // offset rectangle), and the raster's margin: whole device pixels, two of them empty.
+        let h = max(0.5, blur / 2)
+        let reach = (left: max(0, h - offset.x), top: max(0, h - offset.y),
+                     right: max(0, offset.x + h), bottom: max(0, offset.y + h))
+        let mx = (reach.left * ks).rounded(.up) + 2, my = (reach.top * ks).rounded(.up) + 2
+        let rw = Int(mx + ((rect.width + reach.right) * ks).rounded(.up) + 2)
+        let rh = Int(my + ((rect.height + reach.bottom) * ks).rounded(.up) + 2)
+        guard rw <= LayerCache.maximumSide, rh <= LayerCache.maximumSide else { return nil }
+        let rasterKey = LayerKey(scale: ks, tx: mx, ty: my, commands: cell)
+        let surface: ImageSurface
+        if let held = layers.pictureRaster(rasterKey) {
+            surface = held
+        } else {
+            // Only a picture shown whole (decoded, faded in) is kept in a raster.
+            guard pictureReady(path, local, radius, deviceScale: ks, distance: distanceFromCentre(cr, rect)),
+                  pictureRasters.mayRasterise() else { return nil }
+            surface = ImageSurface(width: rw, height: rh)
+            let scr = cairo_create(surface.handle)!
+            cairo_translate(scr, mx, my)
+            cairo_scale(scr, ks, ks)
+            var cellList = DisplayList()
+            for command in cell { cellList.append(command) }
+            pictureRasters.rendering = true
+            drawCommands(cellList, 0..<cellList.commands.count, on: scr, skip: nil, occluders: [], clipInteriors: [],
+                         layers: [:], deviceScale: ks)
+            pictureRasters.rendering = false
+            cairo_destroy(scr)
+            cairo_surface_flush(surface.handle)
+            layers.storePictureRaster(surface, key: rasterKey)
+        }
+        // Where the cell's origin lands, and the raster mapped onto it.
+        var ox = rect.minX, oy = rect.minY
+        cairo_user_to_device(cr, &ox, &oy)
+        let ratio = k / ks
+        let x0 = ox - mx * ratio, y0 = oy - my * ratio
+        let footprint = PixelRect(x: Int(x0.rounded(.down)) - 1, y: Int(y0.rounded(.down)) - 1,
+                                  width: Int((Double(rw) * ratio).rounded(.up)) + 3,
+                                  height: Int((Double(rh) * ratio).rounded(.up)) + 3)
+        let bounds = known.map { $0.intersection(footprint) } ?? footprint
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, Double(bounds.x), Double(bounds.y), Double(bounds.width), Double(bounds.height))
+        cairo_clip(cr)
+        if abs(ratio - 1) <= 1e-9 {
+            // The snapped scale itself: a copy, moved to the nearest device pixel.
+            cairo_set_source_surface(cr, surface.handle, x0.rounded(), y0.rounded())
+        } else {
+            cairo_translate(cr, x0, y0)
+            cairo_scale(cr, ratio, ratio)
+            cairo_set_source_surface(cr, surface.handle, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        }
+        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+        cairo_restore(cr)
+        pictureRasters.composited(bounds)
+        shapes.noteShadow(rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color, deviceScale: k)
+        return index + 2
+    }
+}
