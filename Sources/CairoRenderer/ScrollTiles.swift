@@ -38,11 +38,11 @@ struct ScrollMemory {
 extension LayerCache {
     /// Device rows of one strip.
     static let stripHeight = 256
-    /// Strips a frame may rasterise while the content changes too (a reflow while it scrolls):
-    /// the other missing strips' rows are drawn from their commands this frame (clipped to their
-    /// rows) and rasterised in later frames. A pure scroll rasterises what is missing (its first
-    /// frame, the screen's strips once).
-    static let stripsWhileChanging = 1
+    /// Strips a frame may rasterise: the other missing strips' rows are drawn from their commands
+    /// this frame (clipped to their rows, their rows' and tiles' layers copied) and rasterised in
+    /// later frames. Rasterising all that were missing made a scroll's first frame the message
+    /// list's slowest: 5 strips of about 2.6 ms each at 1280x800 (compare bench, frame #96).
+    static let stripsPerFrame = 1
     /// The largest share of a container's drawing commands that may be drawn over its strips as
     /// moving (a ratio): with more (a reflow across most of the screen) the strips would save
     /// little and the group is drawn as before. Measured on the bench's grid at 1280x800: a reflow
@@ -161,12 +161,11 @@ extension CairoRenderer {
     }
 
     /// Copies the visible strips of a scrolling `group` (at `cr`'s current matrix, before its
-    /// push), rasterising those missing; false when it is to be drawn as before.
+    /// push), rasterising at most `stripsPerFrame` of those missing (the others' rows are drawn
+    /// from their commands, clipped to those rows); false when it is to be drawn as before.
     ///
     /// While the content changes (a reflow during auto-scroll), the commands that moved since the
-    /// last frame are left out of the strips and drawn over them (with their layers), and of the
-    /// strips missing at most `stripsWhileChanging` are rasterised: the others' rows are drawn
-    /// from their commands, clipped to those rows.
+    /// last frame are left out of the strips and drawn over them (with their layers).
     ///
     /// Strip `i` holds the content's device rows `i * stripHeight ..< (i + 1) * stripHeight`
     /// (from the content's origin) and a row more on each side, and is keyed by the commands that
@@ -205,7 +204,7 @@ extension CairoRenderer {
                      strip: true)
         }
         let missing = (first...last).filter { layers.strip(keys[$0 - first]) == nil }
-        let rasterising = group.contentChanged ? Array(missing.prefix(LayerCache.stripsWhileChanging)) : missing
+        let rasterising = missing.prefix(LayerCache.stripsPerFrame)
         for index in rasterising {
             // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
             let y0 = Int(gy.rounded(.down)) + index * s - 1
