@@ -289,7 +289,8 @@ final class LayerCache {
     private var lastList: Set<DrawCommand> = []
 
     /// `command` was in the last list drawn: it neither moved nor changed.
-    func wasInLastList(_ command: DrawCommand) -> Bool { lastList.contains(command) }
+    /// Before any list was drawn (the window's first frame) every command counts as unchanged.
+    func wasInLastList(_ command: DrawCommand) -> Bool { lastList.isEmpty || lastList.contains(command) }
 
     /// Remembers `list`'s commands for the next frame's `wasInLastList`.
     func remember(_ list: DisplayList) { lastList = Set(list.commands) }
