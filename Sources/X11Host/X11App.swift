@@ -30,6 +30,8 @@ public final class X11App {
     private var compositor: FrameCompositor?
     private var translator = InputTranslator()
     var needsDraw = true
+    /// The display list of the last frame drawn (a settle repaint draws it again).
+    private var lastList: DisplayList?
     private var wasAnimating = false
     /// Refresh rate, vblank phase and the pacing decision (DisplayPacing.swift).
     private var pacing: DisplayPacing!
@@ -201,11 +203,14 @@ public final class X11App {
             }
             session.tick(at: engineTime)
             // A paused replay stands still even mid-animation: no frames until something changes.
-            let animating = (transport?.isPaused != true && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
-                || renderer.layersNeedSettle
+            let moving = (transport?.isPaused != true && session.deck.needsFrame(at: engineTime)) || renderer.picturesNeedFrame
+            let animating = moving || renderer.layersNeedSettle
             if needsDraw || animating || wasAnimating, case .draw(let early) = pacing.decide(now: now, input: needsDraw) {
-                draw(at: now, early: early)
-                wasAnimating = animating
+                // Only the compositor's settle repaint is wanted: the last frame made exact, not a new
+                // one (a look that changes with time without asking for frames, the wallet's press
+                // feedback, would otherwise be drawn anew each time and never settle).
+                draw(at: now, early: early, settleOnly: !needsDraw && !moving && !wasAnimating)
+                wasAnimating = moving  // a settle repaint asks for no fresh frame after it
             }
             handle(session.flush())
             if capture.poll() { needsDraw = true }
@@ -363,11 +368,17 @@ public final class X11App {
         session.emit(DeckEvent("cursor", ["shape": .string(shape.rawValue)]))
     }
 
-    private func draw(at time: Millis, early: Bool = false) {
+    private func draw(at time: Millis, early: Bool = false, settleOnly: Bool = false) {
         let started = monotonicMillis()
         window.protocols.frameWillDraw()
-        var list = comparison?.render(at: engineTime) ?? session.deck.render(at: engineTime)
-        transport?.render(into: &list, size: comparison?.size ?? session.deck.size)
+        var list: DisplayList
+        if settleOnly, let last = lastList {
+            list = last
+        } else {
+            list = comparison?.render(at: engineTime) ?? session.deck.render(at: engineTime)
+            transport?.render(into: &list, size: comparison?.size ?? session.deck.size)
+        }
+        lastList = list
         if compositor?.present(list, renderer: renderer) != true {
             let cr = cairo_create(frame.handle)!
             renderer.draw(list, on: cr)

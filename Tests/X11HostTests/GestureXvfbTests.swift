@@ -73,11 +73,13 @@ extension XvfbTests {
         return try #require(quit["frames"] as? Int)
     }
 
-    /// A still press adds the one frame that answers it, none while it waits
-    /// (the loop sleeps until the hold deadline; it used to draw ~24 identical frames).
+    /// A still press adds the one frame that answers it, and on the compositor path at most one
+    /// exact repaint of what that frame drew clipped or cut from a nearby size (the settle), none
+    /// while it waits (the loop sleeps until the hold deadline; it used to draw ~24 identical
+    /// frames, and a settle that rendered a fresh list each time drew 24 more).
     @Test func aStillPressDrawsNoFramesWhileWaitingForTheHold() throws {
         let idle = try walletFrames(pressing: false)
         let pressed = try walletFrames(pressing: true)
-        #expect(pressed - idle <= 1, "idle \(idle) frames, with a still press \(pressed)")
+        #expect(pressed - idle <= 2, "idle \(idle) frames, with a still press \(pressed)")
     }
 }
