@@ -41,6 +41,13 @@ final class FontOptionsCopy: @unchecked Sendable {
 /// thread never waits for it. No Cairo object is used by both threads at once: a surface is the
 /// worker's until it is in the mailbox, the frame's after.
 final class RasterWorker: @unchecked Sendable {
+    /// Cores the machine needs for the window to use a worker (`CairoRenderer.workerIsWorthwhile`):
+    /// one for the frame's thread, one for the X server, one for the worker. On the 2-core machine
+    /// this was measured on, the worker took the server's core: the compare bench's message list
+    /// at 1280x800, compositor draw+present p99 8.8 and 9.5 ms with it against 6.8 and 6.2 without
+    /// (alternating runs, load 2.4-2.6), its present p99 4.3-5.0 against 1.8-2.7.
+    static let coresNeeded = 3
+
     /// Requests waiting at most; the oldest are dropped beyond it (a long list scrolling fast
     /// asks for more rows than one thread draws, and an old request is for a row gone by).
     static let queueLimit = 32
@@ -199,6 +206,12 @@ extension CairoRenderer {
     /// layer with no raster directly, asking the worker for the exact raster either way; it never
     /// rasterises nor waits. Off by default: headless output and the tests' direct path stay
     /// synchronous. Takes effect with `retainedLayers`.
+    /// True when this machine has the cores a raster worker needs beside the frame's thread and
+    /// the X server (`RasterWorker.coresNeeded`).
+    public static var workerIsWorthwhile: Bool {
+        ProcessInfo.processInfo.activeProcessorCount >= RasterWorker.coresNeeded
+    }
+
     public var layersOnWorker: Bool {
         get { layers.worker != nil }
         set {

@@ -108,7 +108,8 @@ public final class X11App {
                                          owner: window)
             renderer.occlusionCulling = compositor != nil
             renderer.retainedLayers = compositor != nil
-            renderer.layersOnWorker = compositor != nil  // a frame never rasterises a layer (RasterWorker.swift)
+            // A frame never rasterises a layer (RasterWorker.swift), where the machine has a core for it.
+            renderer.layersOnWorker = compositor != nil && CairoRenderer.workerIsWorthwhile
         }
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()

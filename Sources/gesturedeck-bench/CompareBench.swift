@@ -28,6 +28,8 @@ struct CompareResult {
     var layers = LayerStatistics()
     /// The compositor's slowest frames, slowest first: where in the script its p99 comes from.
     var slowest: [SlowFrame] = []
+    /// Whether the compositor rasterised its layers on a worker thread.
+    var layerWorker = false
     /// CPU time of the drawing thread per frame (draw + present, ms): what the frame itself
     /// costs, without the time other processes took the core (steadier on a loaded machine).
     var directCPU = Distribution([]), compositorCPU = Distribution([])
@@ -36,7 +38,7 @@ struct CompareResult {
 
     var json: [String: Any] {
         ["scene": scene, "size": sizeLabel(size), "direct": direct.json, "compositor": compositor.json,
-         "transport": transport, "p99Ratio": rounded(ratio),
+         "transport": transport, "p99Ratio": rounded(ratio), "layerWorker": layerWorker,
          "slowestCompositorFrames": slowest.map { ["index": $0.index, "drawPresentMs": rounded($0.total), "drawMs": rounded($0.draw)] },
          "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
                     "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
@@ -80,6 +82,7 @@ enum CompareBench {
         compositorRenderer.occlusionCulling = true
         compositorRenderer.retainedLayers = true
         compositorRenderer.layersOnWorker = layerWorker
+        result.layerWorker = layerWorker
         let surface = ImageSurface(width: Int(size.width), height: Int(size.height))
         let fullBytes = Double(surface.width * surface.height * 4)
         // The app's first paint on both: caches warm up, the compositor sends its whole first frame.
@@ -194,7 +197,9 @@ enum CompareBench {
     }
 
     static func table(_ results: [CompareResult], floors: [CompareFloor]) -> [String] {
-        var out = ["", "Direct vs compositor, interleaved frame by frame (ms; draw / present / draw+present p50 p99 max; KB sent per frame)"]
+        let worker = results.first.map { $0.layerWorker ? "on" : "off" } ?? "off"
+        var out = ["", "Direct vs compositor, interleaved frame by frame (ms; draw / present / draw+present p50 p99 max; KB sent per frame; "
+                   + "raster worker \(worker), \(ProcessInfo.processInfo.activeProcessorCount) cores)"]
         out.append(pad("scene", 10) + pad("size", 10) + pad("path", 11) + lpad("draw p50", 9) + lpad("p99", 7)
                    + lpad("pres p50", 9) + lpad("p99", 7) + lpad("total p50", 10) + lpad("p99", 7) + lpad("max", 7)
                    + lpad("KB/frame", 10) + lpad("p99 ratio", 10))

@@ -37,8 +37,9 @@ struct BenchOptions {
     var noX = false
     /// Also writes the JSON object to this file (the table still goes to stdout).
     var jsonFile: String?
-    /// The compare part's compositor rasterises layers on a worker thread (`--layer-worker off`: on its own thread).
-    var layerWorker = true
+    /// The compare part's compositor rasterises layers on a worker thread (`--layer-worker off`: on its own thread);
+    /// by default as the window does, where the machine has a core for it.
+    var layerWorker = CairoRenderer.workerIsWorthwhile
 
     static let usage = """
     Usage: gesturedeck-bench [--json] [--quick] [--assets DIR]
@@ -54,7 +55,8 @@ struct BenchOptions {
       --frames N frames of the render part (default 600; quick 20)
       --no-x     no X server: skips the window, latency and idle parts
       --json-file FILE also write the JSON object to FILE
-      --layer-worker on|off  compare: the compositor rasterises layers on a worker thread (default on)
+      --layer-worker on|off  compare: the compositor rasterises layers on a worker thread (default: as the
+                             window, on with 3 or more cores)
       --validate FILE  check that FILE is well-formed --json output (scripts/bench-ci)
       (for profiling: valgrind --tool=callgrind gesturedeck-bench --only render --scene wallet --frames 60)
     """
