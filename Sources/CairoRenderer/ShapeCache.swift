@@ -102,13 +102,9 @@ final class ShapeCache {
     /// the ring around it (the pixels under it would be replaced anyway).
     func shadow(_ cr: OpaquePointer, _ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double,
                 hole: PixelRect? = nil, draw: (OpaquePointer, Rect, Double, Double) -> Void) {
-        let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
-        let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
-        guard w > 0, h > 0, color.alpha > 0 else { return }
+        guard let (key, margin) = ShapeCache.shadowKey(rect, radius: radius, blur: blur, color: color, deviceScale: deviceScale) else { return }
+        let w = key.width - 2 * margin, h = key.height - 2 * margin
         let b = blur * deviceScale, r = radius * deviceScale
-        let margin = Int(clamping: (b / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
-        let key = Key(kind: .shadow(radius: Int(clamping: (r * 2).rounded()), blur: Int(clamping: (b * 2).rounded()), color),
-                      width: w + 2 * margin, height: h + 2 * margin)
         guard let surface = cached(key, at: place(cr, rect.origin), render: { _, scr in
             draw(scr, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
         }) else {
@@ -221,18 +217,25 @@ final class ShapeCache {
         return (Int(x.rounded()), Int(y.rounded()))
     }
 
-    /// Counts a shadow as asked for without drawing it (a picture cell drawn from its raster,
-    /// PictureRasters.swift): the next draw of it takes the path the direct renderer takes, whose
-    /// first and later draws of a shape may differ by 1/255.
-    func noteShadow(_ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double) {
+    /// The cache key of a box shadow for `rect` (user space) and its margin in device pixels
+    /// around the rectangle; nil when nothing would be drawn.
+    private static func shadowKey(_ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double) -> (Key, Int)? {
         let w = Int(clamping: (rect.width * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
-        guard w > 0, h > 0, color.alpha > 0 else { return }
+        guard w > 0, h > 0, color.alpha > 0 else { return nil }
         let b = blur * deviceScale, r = radius * deviceScale
         let margin = Int(clamping: (b / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
         let key = Key(kind: .shadow(radius: Int(clamping: (r * 2).rounded()), blur: Int(clamping: (b * 2).rounded()), color),
                       width: w + 2 * margin, height: h + 2 * margin)
-        guard key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide, surfaces[key] == nil else { return }
+        return (key, margin)
+    }
+
+    /// Counts a shadow as asked for without drawing it (a picture cell drawn from its raster,
+    /// PictureRasters.swift): the next draw of it takes the path the direct renderer takes, whose
+    /// first and later draws of a shape may differ by 1/255.
+    func noteShadow(_ rect: Rect, radius: Double, blur: Double, color: Color, deviceScale: Double) {
+        guard let (key, _) = ShapeCache.shadowKey(rect, radius: radius, blur: blur, color: color, deviceScale: deviceScale),
+              key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide, surfaces[key] == nil else { return }
         if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
         seen.insert(key)
     }

@@ -49,8 +49,10 @@ import Testing
         var statistics: LayerStatistics?
     }
 
-    /// Plays `name` through the compositor's drawing and compares each frame with the direct path.
-    static func play(_ name: String) throws -> Outcome {
+    /// Plays `name` through the compositor's drawing and compares each frame with the direct path;
+    /// `configure` sets the compositor's renderer up further, `afterDraw` runs after each frame.
+    static func play(_ name: String, debugPrefix: String = "layer", configure: (CairoRenderer) -> Void = { _ in },
+                     afterDraw: (CairoRenderer) -> Void = { _ in }) throws -> Outcome {
         let trace = try Trace.read(path: DamageRepaintTests.traces + "/" + name, knownScenes: ["wallet", "grid", "messages", "carousel"])
         let h = trace.header
         let size = Size(width: Double(h.width), height: Double(h.height))
@@ -58,6 +60,7 @@ import Testing
         let direct = CairoRenderer(), compositor = CairoRenderer()
         compositor.occlusionCulling = true
         compositor.retainedLayers = true
+        configure(compositor)
         let tracker = DamageTracker()
         var ring = BufferDamage(buffers: 2, width: h.width, height: h.height)
         let buffers = [ImageSurface(width: h.width, height: h.height), ImageSurface(width: h.width, height: h.height)]
@@ -79,13 +82,14 @@ import Testing
                                   width: h.width, height: h.height)
             let (index, repaint) = ring.advance(with: damage, width: h.width, height: h.height)
             compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
+            afterDraw(compositor)
             let resting = previous == list.commands
             if DamageRepaintTests.identical(whole, buffers[index]) {
                 if resting { outcome.resting += 1 } else { outcome.moving += 1 }
             } else if resting {
                 if outcome.restingMismatches.isEmpty, ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil {
-                    try? whole.writePNG(to: "/tmp/layer-rest-\(name)-direct.png")
-                    try? buffers[index].writePNG(to: "/tmp/layer-rest-\(name)-layers.png")
+                    try? whole.writePNG(to: "/tmp/\(debugPrefix)-rest-\(name)-direct.png")
+                    try? buffers[index].writePNG(to: "/tmp/\(debugPrefix)-rest-\(name)-layers.png")
                 }
                 outcome.resting += 1
                 outcome.restingMismatches.append(time)
@@ -95,8 +99,8 @@ import Testing
                 let share = Double(farPixels(buffers[index], whole)) / Double(h.width * h.height)
                 outcome.worstShare = max(outcome.worstShare, share)
                 if ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil, share > LayerTolerance.maxShare {
-                    try? whole.writePNG(to: "/tmp/layer-\(name)-direct.png")
-                    try? buffers[index].writePNG(to: "/tmp/layer-\(name)-layers.png")
+                    try? whole.writePNG(to: "/tmp/\(debugPrefix)-\(name)-direct.png")
+                    try? buffers[index].writePNG(to: "/tmp/\(debugPrefix)-\(name)-layers.png")
                 }
             }
             previous = list.commands

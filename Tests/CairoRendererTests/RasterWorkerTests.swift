@@ -115,53 +115,10 @@ import Testing
     /// Plays `name` as the window draws it (damage, two buffers, occlusion, layers on the worker,
     /// settle repaints), waiting for the worker after each frame when `waiting`, else never.
     static func play(_ name: String, waiting: Bool) throws -> Outcome {
-        let trace = try Trace.read(path: DamageRepaintTests.traces + "/" + name, knownScenes: ["wallet", "grid", "messages", "carousel"])
-        let h = trace.header
-        let deck = try Goldens.deck(scene: h.scene, size: Size(width: Double(h.width), height: Double(h.height)), state: h.state)
-        let direct = CairoRenderer(), compositor = CairoRenderer()
-        compositor.occlusionCulling = true
-        compositor.retainedLayers = true
-        compositor.layersOnWorker = true
-        let tracker = DamageTracker()
-        var ring = BufferDamage(buffers: 2, width: h.width, height: h.height)
-        let buffers = [ImageSurface(width: h.width, height: h.height), ImageSurface(width: h.width, height: h.height)]
-        var entries = trace.entries[...]
-        let end = (trace.entries.last?.t ?? 0) + 1500
-        var time: Millis = 0, previous: [DrawCommand]? = nil
-        var outcome = Outcome()
-        while time <= end {
-            while let entry = entries.first, entry.t <= time {
-                entries.removeFirst()
-                if let event = entry.event { deck.handle(event) } else { deck.tick(at: entry.t) }
-            }
-            deck.tick(at: time)
-            let list = deck.render(at: time)
-            let whole = direct.image(of: list, width: h.width, height: h.height)
-            var damage = tracker.update(list, renderer: compositor, width: h.width, height: h.height)
-            damage = damage.union(FrameDamage(rects: compositor.settleRects, width: h.width, height: h.height),
-                                  width: h.width, height: h.height)
-            let (index, repaint) = ring.advance(with: damage, width: h.width, height: h.height)
-            compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
-            if waiting { compositor.waitForLayers() }
-            if previous == list.commands {
-                outcome.resting += 1
-                if !DamageRepaintTests.identical(whole, buffers[index]) {
-                    if outcome.restingMismatches.isEmpty, ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil {
-                        try? whole.writePNG(to: "/tmp/worker-rest-\(name)-direct.png")
-                        try? buffers[index].writePNG(to: "/tmp/worker-rest-\(name)-layers.png")
-                        print("worker-debug \(name) t=\(time) damage=\(damage.rects) settle=\(compositor.settleRects) \(compositor.layerStatistics)")
-                    }
-                    outcome.restingMismatches.append(time)
-                }
-            } else {
-                let share = Double(LayerRepaintTests.farPixels(buffers[index], whole)) / Double(h.width * h.height)
-                outcome.worstShare = max(outcome.worstShare, share)
-            }
-            previous = list.commands
-            time += 1000.0 / 60
-        }
-        outcome.statistics = compositor.layerStatistics
-        return outcome
+        let o = try LayerRepaintTests.play(name, debugPrefix: "worker", configure: { $0.layersOnWorker = true },
+                                           afterDraw: { if waiting { $0.waitForLayers() } })
+        return Outcome(resting: o.resting, restingMismatches: o.restingMismatches, worstShare: o.worstShare,
+                       statistics: o.statistics ?? LayerStatistics())
     }
 
     @Test(arguments: DamageRepaintTests.traceNames)
