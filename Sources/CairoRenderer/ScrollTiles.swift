@@ -199,8 +199,11 @@ extension CairoRenderer {
             let a = max(first, Int((Double(top) / Double(s)).rounded(.down))), b = min(last, Int((Double(bottom) / Double(s)).rounded(.down)))
             if a <= b { for n in a...b { members[n - first].append(i) } }
         }
+        // Keyed by the container's place among the list's containers too: a second one (the A/B
+        // comparison's other deck) must not take the first one's strips as its own stale content.
+        let ordinal = scrollGroups.keys.filter { $0 < group.start }.count
         let keys = (first...last).map { index in
-            LayerKey(scale: k, tx: Double(index), ty: Double(frame.width), commands: members[index - first].map { list.commands[$0] },
+            LayerKey(scale: k, tx: Double(index), ty: Double(ordinal * 65536 + frame.width), commands: members[index - first].map { list.commands[$0] },
                      strip: true)
         }
         let missing = (first...last).filter { layers.strip(keys[$0 - first]) == nil }

@@ -179,9 +179,8 @@ final class ShapeCache {
     /// each quarter from the same corner of the source; the pixels of `hole` are left out.
     private func stretch(_ cr: OpaquePointer, _ source: ImageSurface, to key: Key, userOrigin: Point, margin: Int,
                          hole: PixelRect?) {
-        var x = userOrigin.x, y = userOrigin.y
-        cairo_user_to_device(cr, &x, &y)
-        let dx = Int(x.rounded()) - margin, dy = Int(y.rounded()) - margin
+        let (px, py) = place(cr, userOrigin)
+        let dx = px - margin, dy = py - margin
         let box = PixelRect(x: dx, y: dy, width: key.width, height: key.height)
         let hx = key.width / 2, hy = key.height / 2
         cairo_save(cr)

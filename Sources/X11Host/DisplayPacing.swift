@@ -14,7 +14,7 @@ import InteractionEngine
 /// first input after a pause without waiting for one.
 ///
 /// With the display's phase, a slot's frame is begun `lead` before its vblank (the host's
-/// estimate of a frame's drawing to shown: `DrawLead`), so it is shown at the vblank rather than
+/// estimate of a frame's drawing to sent: `DrawLead`), so it is shown at the vblank rather than
 /// a frame's cost after it. Input received within `inputWindow` before a slot is drawn at once,
 /// for that slot (the newest motion, not one that waited for the slot); without such input the
 /// frame is begun at the slot.
@@ -145,10 +145,9 @@ final class DisplayPacing {
     private var pendingInput: UInt?
     /// When (host ms) the newest input not shown yet was delivered: drawn at once in its slot's input window.
     private var inputReceived: Millis?
-    /// The lead from the frames' drawing to their Present completion (only with Present).
+    /// The lead from the frames' drawing to their requests sent (the host's own cost: a frame's
+    /// completion is tied to the vblank it was shown at, so timing to it would time the lead itself).
     private var drawLead = DrawLead()
-    /// When each frame still on its way to the screen began drawing (host ms), by Present serial.
-    private var drawnAt: [UInt32: Millis] = [:]
     /// Frames drawn since the vblank phase was last asked for.
     private var framesSincePhase = Int.max
 
@@ -221,13 +220,14 @@ final class DisplayPacing {
     func frameDrawn(at time: Millis, early: Bool, presenter: FramePresenter?) {
         pacer.frameDrawn(at: time, early: early)
         inputReceived = nil
-        if let serial = presenter?.lastSerial, presenter?.transport == .present { drawnAt[serial] = time }
+        let sent = monotonicMillis()
+        if presenter?.transport == .present { drawLead.add(sent - origin - time) }
         framesSincePhase = framesSincePhase == .max ? .max : framesSincePhase + 1
         if let presenter, presenter.transport == .present, framesSincePhase >= DisplayPacing.phaseEveryFrames {
             presenter.requestVblank()
             framesSincePhase = 0
         }
-        log?.frame(drawn: time + origin, sent: monotonicMillis(), input: pendingInput, early: early,
+        log?.frame(drawn: time + origin, sent: sent, input: pendingInput, early: early,
                    serial: presenter?.lastSerial, pixels: presenter?.lastPresentedPixels, interval: pacer.interval)
         pendingInput = nil
     }
@@ -245,9 +245,6 @@ final class DisplayPacing {
                 pacer.vblank = ust - origin
                 pacer.lead = drawLead.lead
             }
-            if !complete.isVblank, let drawn = drawnAt[complete.serial] { drawLead.add(ust - origin - drawn) }
-            // Frames complete in order: this one's and any earlier (whose completion was lost) are done.
-            if !complete.isVblank { drawnAt = drawnAt.filter { Int32(bitPattern: $0.key &- complete.serial) > 0 } }
             log?.completed(serial: complete.serial, at: ust, msc: complete.msc, vblank: complete.isVblank)
         }
     }
