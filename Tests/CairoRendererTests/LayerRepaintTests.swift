@@ -227,7 +227,8 @@ import Testing
 @Suite struct ScrollTileTests {
     static let size = (width: 480, height: 640)
 
-    static func grid(offset: Double) -> DisplayList {
+    /// `slide` moves tiles 20-27 (two rows, across two strips) right: a reflow (`ScrollReflowTests`).
+    static func grid(offset: Double, slide: Double = 0) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Color(rgb: 0xF2F2F7)))
         // As the deck draws a scene: below its bar, clipped to the scene's area.
@@ -235,7 +236,8 @@ import Testing
         list.clipped(to: Rect(x: 0, y: 0, width: 480, height: 596)) { list in
         list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
             for i in 0..<60 {
-                let tile = Rect(x: 16 + Double(i % 4) * 114, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
+                let dx = (20..<28).contains(i) ? slide : 0
+                let tile = Rect(x: 16 + Double(i % 4) * 114 + dx, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
                 list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
                 list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
                 list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),

@@ -122,26 +122,7 @@ struct WindowDrawing {
 /// auto-scroll under a lifted tile): what moved is drawn over the strips, which keep being copied.
 @Suite struct ScrollReflowTests {
     /// `ScrollTileTests.grid`, with tiles 20-27 (two rows, across two strips) slid right by `slide`.
-    static func grid(offset: Double, slide: Double) -> DisplayList {
-        var list = DisplayList()
-        list.append(.clear(Color(rgb: 0xF2F2F7)))
-        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
-        list.clipped(to: Rect(x: 0, y: 0, width: 480, height: 596)) { list in
-        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
-            for i in 0..<60 {
-                let dx = (20..<28).contains(i) ? slide : 0
-                let tile = Rect(x: 16 + Double(i % 4) * 114 + dx, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
-                list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
-                list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
-                list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
-                                  TextStyle(size: 15, weight: .bold, color: .white)))
-            }
-        }
-        }
-        }
-        list.append(.fillRect(Rect(x: 200, y: 300, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
-        return list
-    }
+    static func grid(offset: Double, slide: Double) -> DisplayList { ScrollTileTests.grid(offset: offset, slide: slide) }
 
     @Test func aReflowWhileScrollingStillCopiesStrips() {
         var window = WindowDrawing(width: 480, height: 640)
