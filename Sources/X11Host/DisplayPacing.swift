@@ -146,8 +146,12 @@ final class DisplayPacing {
     /// When (host ms) the newest input not shown yet was delivered: drawn at once in its slot's input window.
     private var inputReceived: Millis?
     /// The lead from the frames' drawing to their requests sent (the host's own cost: a frame's
-    /// completion is tied to the vblank it was shown at, so timing to it would time the lead itself).
+    /// completion is tied to the vblank it was shown at, so timing to it would time the lead itself),
+    /// or to their completion where the server shows a frame once it copies it (`LeadSamples`).
     private var drawLead = DrawLead()
+    private var leadSamples = LeadSamples()
+    /// The newest vblank Present reported (host ms, MSC).
+    private var lastVblank: (time: Millis, msc: UInt64)?
     /// Frames drawn since the vblank phase was last asked for.
     private var framesSincePhase = Int.max
 
@@ -221,7 +225,13 @@ final class DisplayPacing {
         pacer.frameDrawn(at: time, early: early)
         inputReceived = nil
         let sent = monotonicMillis()
-        if presenter?.transport == .present { drawLead.add(sent - origin - time) }
+        if let presenter, presenter.transport == .present {
+            if let serial = presenter.lastSerial {
+                leadSamples.sent(serial: serial, drawn: time, sent: sent - origin)
+            } else {
+                drawLead.add(sent - origin - time)  // nothing changed: no completion will come
+            }
+        }
         framesSincePhase = framesSincePhase == .max ? .max : framesSincePhase + 1
         if let presenter, presenter.transport == .present, framesSincePhase >= DisplayPacing.phaseEveryFrames {
             presenter.requestVblank()
@@ -244,6 +254,10 @@ final class DisplayPacing {
             if complete.isVblank {
                 pacer.vblank = ust - origin
                 pacer.lead = drawLead.lead
+                lastVblank = (ust - origin, complete.msc)
+            } else if let sample = leadSamples.completed(serial: complete.serial, shown: ust - origin, msc: complete.msc,
+                                                         vblank: lastVblank, interval: pacer.interval) {
+                drawLead.add(sample)
             }
             log?.completed(serial: complete.serial, at: ust, msc: complete.msc, vblank: complete.isVblank)
         }

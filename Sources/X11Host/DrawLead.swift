@@ -41,3 +41,52 @@ public struct DrawLead: Sendable, Equatable {
         return (sorted[max(0, rank)] + DrawLead.margin).rounded(.up)
     }
 }
+
+/// Which time a frame's lead sample ends at: its Present completion where the server showed it
+/// as soon as it copied it (Xvfb, or any server without a vblank to wait for: the completion is
+/// then the time the frame really reached the screen, the server's copy included), else the time
+/// its requests were sent (a completion tied to a vblank would time the lead itself). A pure
+/// value: the host notes each frame it sends and each completion it reads.
+public struct LeadSamples: Sendable, Equatable {
+    /// Frames sent and not completed that are remembered: a few frames in flight at most, so a
+    /// server whose completions never come (or come on another clock) holds no more, frames.
+    public static let capacity = 8
+    /// A completion within this of the vblank its MSC names was shown at that vblank: a real
+    /// CRTC stamps the vblank's own time, so the two agree to microseconds; a copy stamped when it
+    /// ran falls there only by chance (about 1 frame in 80 at 60 Hz, then timed as sent), ms.
+    public static let vblankTolerance: Millis = 0.2
+
+    private struct Sent: Sendable, Equatable {
+        var serial: UInt32
+        var drawn: Millis
+        var sent: Millis
+    }
+    private var pending: [Sent] = []
+
+    public init() {}
+
+    /// A frame began drawing at `drawn` and was sent at `sent` with Present serial `serial`.
+    public mutating func sent(serial: UInt32, drawn: Millis, sent: Millis) {
+        pending.removeAll { $0.serial == serial }
+        if pending.count == LeadSamples.capacity { pending.removeFirst() }
+        pending.append(Sent(serial: serial, drawn: drawn, sent: sent))
+    }
+
+    /// The frame `serial` completed at `shown` (MSC `msc`); `vblank` is the newest vblank's time
+    /// and MSC, `interval` the refresh interval. Returns the frame's lead sample, or nil for a
+    /// frame not noted (or already completed).
+    public mutating func completed(serial: UInt32, shown: Millis, msc: UInt64,
+                                   vblank: (time: Millis, msc: UInt64)?, interval: Millis) -> Millis? {
+        guard let i = pending.firstIndex(where: { $0.serial == serial }) else { return nil }
+        let frame = pending.remove(at: i)
+        let atVblank = vblank.map { LeadSamples.isAtVblank(shown, msc: msc, vblank: $0, interval: interval) } ?? true
+        return (atVblank ? frame.sent : shown) - frame.drawn
+    }
+
+    /// Whether a completion at `time` with `msc` lies on the vblank grid that `vblank` anchors.
+    public static func isAtVblank(_ time: Millis, msc: UInt64, vblank: (time: Millis, msc: UInt64),
+                                  interval: Millis) -> Bool {
+        let expected = vblank.time + (Double(msc) - Double(vblank.msc)) * interval
+        return abs(time - expected) <= vblankTolerance
+    }
+}
