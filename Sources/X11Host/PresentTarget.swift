@@ -12,25 +12,14 @@ import Foundation
 /// never flips (`PresentOptionCopy`: the pixmap stays ours). `requestVblank` asks for the
 /// next vblank's UST/MSC (`PresentNotifyMSC`), from which the window's slots are paced.
 /// `GESTUREDECK_PRESENT=on|off`: whether frames go through Present where the server offers it.
-enum PresentOption: String, Sendable {
+enum PresentOption: String, EnvironmentChoice {
     /// PresentPixmap where the server offers Present (the default).
     case on
     /// The MIT-SHM path even on a server with Present.
     case off
-
-    /// The option and, for a value that is neither, the warning naming it (the default is kept).
-    static func parse(environment: [String: String]) -> (option: PresentOption, warning: String?) {
-        guard let value = environment["GESTUREDECK_PRESENT"], !value.isEmpty else { return (.on, nil) }
-        if let option = PresentOption(rawValue: value.lowercased()) { return (option, nil) }
-        return (.on, "gesturedeck: GESTUREDECK_PRESENT=\(value) is not 'on' or 'off'; using Present")
-    }
-
-    /// `parse`, with its warning written to stderr.
-    static func from(environment: [String: String]) -> PresentOption {
-        let (option, warning) = parse(environment: environment)
-        if let warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
-        return option
-    }
+    static let variable = "GESTUREDECK_PRESENT"
+    static let standard = PresentOption.on
+    static let standardMeaning = "using Present"
 }
 
 final class PresentTarget {

@@ -109,7 +109,8 @@ public final class X11App {
             renderer.occlusionCulling = compositor != nil
             renderer.retainedLayers = compositor != nil
             // A frame never rasterises a layer (RasterWorker.swift), where the machine has a core for it.
-            renderer.layersOnWorker = compositor != nil && CairoRenderer.workerIsWorthwhile
+            renderer.layersOnWorker = compositor != nil && LayerWorkerOption.from(environment: ProcessInfo.processInfo.environment)
+                .uses(isWorthwhile: CairoRenderer.workerIsWorthwhile)
         }
         capture = CaptureController(session: session, window: window, scale: scale)
         updateTitle()
