@@ -253,11 +253,13 @@ public final class DamageTracker {
         var lastPair = (-1, -1, false)
         let (head, tail, matched) = CommandMatch.match(oldCount: old.items.count, newCount: walk.items.count) { o, n in
             let a = old.items[o], b = walk.items[n]
-            guard a.picture == b.picture, oldCommands[a.index] == commands[b.index] else { return false }
+            // The contexts first (a scroll moves every command of its content to a new context,
+            // where the commands themselves compare equal, text and all), remembered for the
+            // last pair asked: a run of items shares one context.
             if lastPair.0 != a.context || lastPair.1 != b.context {
                 lastPair = (a.context, b.context, old.contexts[a.context] == walk.contexts[b.context])
             }
-            return lastPair.2
+            return lastPair.2 && a.picture == b.picture && oldCommands[a.index] == commands[b.index]
         }
         measured = 0
         for n in walk.items.indices {
