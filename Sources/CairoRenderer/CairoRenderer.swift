@@ -31,6 +31,11 @@ public final class CairoRenderer {
     let pictureRasters = PictureRasters()
     /// Device bounds of each command of the list being drawn, when the caller has them.
     var knownBounds: [PixelRect?]?
+    /// Which commands of the list being drawn the last list drew too (the damage tracker's
+    /// `CommandBounds.unchanged`, else `lastDrawn`'s, HiddenParts.swift).
+    var knownUnchanged: [Bool]?
+    /// The commands of the last list drawn with retained layers (a reference, not a copy).
+    var lastDrawn: [DrawCommand]?
     /// The device bands a damage-only draw repaints (its clip), while it draws; nil: all of it.
     var repaintBands: [PixelRect]?
     /// The last frame's scroll containers, and this frame's by the index of their push.
@@ -61,6 +66,7 @@ public final class CairoRenderer {
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         let occluders = occlusionCulling ? occluders(in: list) : []
+        if retainedLayers, !occluders.isEmpty, knownUnchanged == nil { knownUnchanged = unchangedCommands(list) }
         let plans = retainedLayers ? planLayers(list, width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
                                                 height: Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : [:]
         scrollGroups = retainedLayers ? planScrollGroups(list) : [:]
@@ -70,9 +76,10 @@ public final class CairoRenderer {
         if retainedLayers {
             pictureRasters.endFrame(settling: layers)
             layers.endFrame()
-            layers.remember(list)
+            lastDrawn = list.commands
         }
         knownBounds = nil
+        knownUnchanged = nil
         cairo_restore(cr)
     }
 
@@ -376,15 +383,9 @@ public final class CairoRenderer {
     /// The user-space box the text's ink and logical extents cover, as `drawText` places it.
     func textBounds(_ string: String, _ rect: Rect, _ style: TextStyle) -> Rect? {
         guard !string.isEmpty, rect.width > 0 else { return nil }
-        let layout = text.layout(string, style: style, width: rect.width)
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        var w: Int32 = 0, h: Int32 = 0
-        pango_layout_get_pixel_size(layout, &w, &h)
-        let x0 = Double(min(ink.x, logical.x)), y0 = Double(min(ink.y, logical.y))
-        let x1 = Double(max(ink.x + ink.width, logical.x + logical.width))
-        let y1 = Double(max(ink.y + ink.height, logical.y + logical.height))
-        let top = rect.minY + (rect.height - Double(h)) / 2
-        return Rect(x: rect.minX + x0, y: top + y0, width: x1 - x0, height: y1 - y0)
+        // The layout's ink and logical extents, measured once per layout (TextCache).
+        let e = text.extents(string, style: style, width: rect.width)
+        let top = rect.minY + (rect.height - e.height) / 2
+        return Rect(x: rect.minX + e.box.minX, y: top + e.box.minY, width: e.box.width, height: e.box.height)
     }
 }

@@ -103,29 +103,100 @@ public struct FrameDamage: Equatable, Sendable {
 }
 
 /// One drawing command of a display list in its drawing context, with the device pixels it can touch.
-struct PaintedItem: Equatable {
+///
+/// The command itself is not copied: it is `list.commands[index]` of the list walked (the tracker
+/// keeps the last list, which costs a reference, not a copy of its commands).
+struct PaintedItem {
     /// What the pixels of a command depend on besides the command: the transform, clips and
     /// opacity groups it is drawn under. Equal commands in equal contexts paint equal pixels.
     struct Context: Equatable {
         var scale: Double
         var tx: Double
         var ty: Double
-        /// Device-space clip rectangles and radii, outermost first.
-        var clips: [[Double]] = []
-        /// (ordinal of the group in the list, alpha) of each enclosing opacity group.
-        var groups: [[Double]] = []
-        /// For a picture the last frame drew short of its final look: that frame's number, so
-        /// the command counts as changed in every frame until the picture has settled.
-        var picture: UInt64 = 0
+        /// Device-space clip rectangles and radii, outermost first, five numbers each.
+        var clips: [Double] = []
+        /// (ordinal of the group in the list, alpha) of each enclosing opacity group, two numbers each.
+        var groups: [Double] = []
+        /// What the clips leave of the frame, in whole device pixels (a function of `clips`,
+        /// kept so that equal contexts give equal bounds).
+        var clip: PixelRect
     }
 
-    let command: DrawCommand
-    let context: Context
     /// Index of the command in its list.
     let index: Int
-    let bounds: PixelRect
+    /// Index of its context in the walk's `contexts`.
+    let context: Int
+    /// For a picture the last frame drew short of its final look: that frame's number, so
+    /// the command counts as changed in every frame until the picture has settled.
+    let picture: UInt64
+    var bounds: PixelRect
+}
 
-    static func == (a: PaintedItem, b: PaintedItem) -> Bool { a.command == b.command && a.context == b.context }
+/// A display list walked for the damage: its drawing commands and the contexts they are drawn in.
+struct PaintedWalk {
+    var items: [PaintedItem] = []
+    /// Each push opens a context; a pop goes back to the one it was pushed from.
+    var contexts: [PaintedItem.Context] = []
+}
+
+/// What the damage tracker knows of each command of the list it compared last, by index.
+public struct CommandBounds: Sendable {
+    /// Device bounds of each command (nil for a push or pop), for culling.
+    public let rects: [PixelRect?]
+    /// For each drawing command: the previous list drew it too, in the same context (it neither
+    /// moved nor changed). All true for a list compared with none (the first, after an
+    /// invalidation: drawn whole). Empty when unknown. Read by HiddenParts.swift.
+    let unchanged: [Bool]
+
+    public init(rects: [PixelRect?]) {
+        self.rects = rects
+        unchanged = []
+    }
+
+    init(rects: [PixelRect?], unchanged: [Bool]) {
+        self.rects = rects
+        self.unchanged = unchanged
+    }
+
+    public var count: Int { rects.count }
+    public subscript(index: Int) -> PixelRect? { rects[index] }
+}
+
+/// Matching two runs of items in order (the damage tracker's lists; the renderer's last list
+/// when it draws without one).
+enum CommandMatch {
+    /// Old items looked through past the next unmatched one for an item of the new run that
+    /// moved up or down the list (a card lifted above the others): about one card's commands.
+    static let window = 32
+
+    /// Which of `newCount` items equal one of `oldCount` (`equal(old, new)`): the common head,
+    /// the common tail, and between them each new item found, in order, among the next `window`
+    /// old ones. `matched[n]` is the old item's index, or -1.
+    static func match(oldCount: Int, newCount: Int, equal: (Int, Int) -> Bool) -> (head: Int, tail: Int, matched: [Int]) {
+        var matched = [Int](repeating: -1, count: newCount)
+        var head = 0
+        while head < oldCount, head < newCount, equal(head, head) {
+            matched[head] = head
+            head += 1
+        }
+        var tail = 0
+        while tail < oldCount - head, tail < newCount - head, equal(oldCount - 1 - tail, newCount - 1 - tail) {
+            matched[newCount - 1 - tail] = oldCount - 1 - tail
+            tail += 1
+        }
+        var j = head
+        let oldEnd = oldCount - tail
+        for n in head..<(newCount - tail) {
+            let last = min(oldEnd, j + window)
+            var k = j
+            while k < last, !equal(k, n) { k += 1 }
+            if k < last {
+                matched[n] = k
+                j = k + 1
+            }
+        }
+        return (head, tail, matched)
+    }
 }
 
 /// Finds what changed between consecutive display lists.
@@ -135,12 +206,21 @@ struct PaintedItem: Equatable {
 /// included). The lists' common head and common tail paint the same pixels in the same order,
 /// so only the bounds of the commands between them can differ: old ones (what is uncovered)
 /// and new ones (what is drawn). A pixel outside them sees the same commands in the same order.
+///
+/// A command drawn in the last list in the same context has the same bounds: they are taken
+/// from there, not measured again (text extents come from Pango).
 public final class DamageTracker {
-    private var previous: [PaintedItem] = []
+    private var previous = PaintedWalk()
+    private var previousCommands: [DrawCommand] = []
     private var previousSize: (Int, Int) = (0, 0)
+    /// The renderer's text generation the last bounds were measured with (font options).
+    private var previousText = -1
     private var invalid = true
-    /// Device bounds of each command of the last list (nil for push/pop), for culling.
-    public private(set) var commandBounds: [PixelRect?] = []
+    /// Device bounds of each command of the last list (nil for push/pop), for culling, and
+    /// which of its commands the list before drew too.
+    public private(set) var commandBounds = CommandBounds(rects: [])
+    /// Commands whose bounds the last `update` measured (the rest were the previous list's).
+    private(set) var measured = 0
 
     public init() {}
 
@@ -149,23 +229,52 @@ public final class DamageTracker {
 
     /// The damage from the previous list to `list` on a `width` x `height` device frame.
     public func update(_ list: DisplayList, renderer: CairoRenderer, width: Int, height: Int) -> FrameDamage {
-        let items = renderer.paintedItems(of: list, width: width, height: height)
-        var bounds = [PixelRect?](repeating: nil, count: list.commands.count)
-        for item in items { bounds[item.index] = item.bounds }
-        commandBounds = bounds
+        var walk = renderer.paintedWalk(of: list, width: width, height: height)
+        let commands = list.commands
+        var unchanged = [Bool](repeating: true, count: commands.count)
+        var rects = [PixelRect?](repeating: nil, count: commands.count)
+        let generation = renderer.text.generation
         defer {
-            previous = items
+            for item in walk.items { rects[item.index] = item.bounds }
+            commandBounds = CommandBounds(rects: rects, unchanged: unchanged)
+            previous = walk
+            previousCommands = commands
             previousSize = (width, height)
+            previousText = generation
             invalid = false
         }
-        if invalid || previousSize != (width, height) { return .full(width: width, height: height) }
-        let old = previous
-        var head = 0
-        while head < old.count, head < items.count, old[head] == items[head] { head += 1 }
-        var tail = 0
-        while tail < old.count - head, tail < items.count - head,
-              old[old.count - 1 - tail] == items[items.count - 1 - tail] { tail += 1 }
-        let changed = old[head..<(old.count - tail)].map(\.bounds) + items[head..<(items.count - tail)].map(\.bounds)
+        let comparable = !invalid && previousSize == (width, height) && previousText == generation
+        guard comparable else {
+            for n in walk.items.indices { renderer.measure(&walk.items[n], of: commands, in: walk.contexts) }
+            measured = walk.items.count
+            return .full(width: width, height: height)
+        }
+        let old = previous, oldCommands = previousCommands
+        var lastPair = (-1, -1, false)
+        let (head, tail, matched) = CommandMatch.match(oldCount: old.items.count, newCount: walk.items.count) { o, n in
+            let a = old.items[o], b = walk.items[n]
+            // The contexts first (a scroll moves every command of its content to a new context,
+            // where the commands themselves compare equal, text and all), remembered for the
+            // last pair asked: a run of items shares one context.
+            if lastPair.0 != a.context || lastPair.1 != b.context {
+                lastPair = (a.context, b.context, old.contexts[a.context] == walk.contexts[b.context])
+            }
+            return lastPair.2 && a.picture == b.picture && oldCommands[a.index] == commands[b.index]
+        }
+        measured = 0
+        for n in walk.items.indices {
+            if matched[n] >= 0 {
+                walk.items[n].bounds = old.items[matched[n]].bounds
+            } else {
+                unchanged[walk.items[n].index] = false
+                renderer.measure(&walk.items[n], of: commands, in: walk.contexts)
+                measured += 1
+            }
+        }
+        var changed: [PixelRect] = []
+        changed.reserveCapacity(old.items.count + walk.items.count - 2 * (head + tail))
+        for o in head..<(old.items.count - tail) { changed.append(old.items[o].bounds) }
+        for n in head..<(walk.items.count - tail) { changed.append(walk.items[n].bounds) }
         return FrameDamage(rects: changed, width: width, height: height)
     }
 }
@@ -177,28 +286,83 @@ extension CairoRenderer {
 
     /// Every drawing command of `list` with its context and device bounds.
     func paintedItems(of list: DisplayList, width: Int, height: Int) -> [PaintedItem] {
-        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-        var context = PaintedItem.Context(scale: scale, tx: 0, ty: 0)
-        var clip = frame
-        var stack: [(PaintedItem.Context, PixelRect)] = []
-        var groupOrdinal = 0
-        var items: [PaintedItem] = []
-        items.reserveCapacity(list.commands.count)
+        var walk = paintedWalk(of: list, width: width, height: height)
+        for n in walk.items.indices { measure(&walk.items[n], of: list.commands, in: walk.contexts) }
+        return walk.items
+    }
 
+    /// Every drawing command of `list` with its context; bounds not measured yet (`measure`).
+    func paintedWalk(of list: DisplayList, width: Int, height: Int) -> PaintedWalk {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        var walk = PaintedWalk()
+        walk.contexts.append(PaintedItem.Context(scale: scale, tx: 0, ty: 0, clip: frame))
+        var current = 0
+        var stack: [Int] = []
+        var groupOrdinal = 0
+        walk.items.reserveCapacity(list.commands.count)
+        let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for (index, command) in list.commands.enumerated() {
+            switch command {
+            case .pushClip(let rect, let radius):
+                var context = walk.contexts[current]
+                let k = context.scale
+                context.clips.append(contentsOf: [rect.minX * k + context.tx, rect.minY * k + context.ty, rect.width * k,
+                                                  rect.height * k, radius * k])
+                context.clip = context.clip.intersection(CairoRenderer.device(rect, grow: 0, in: walk.contexts[current], frame: frame))
+                stack.append(current)
+                current = walk.contexts.count
+                walk.contexts.append(context)
+            case .pushTransform(let t):
+                var context = walk.contexts[current]
+                context.tx += context.scale * t.translation.x
+                context.ty += context.scale * t.translation.y
+                context.scale *= t.scale
+                stack.append(current)
+                current = walk.contexts.count
+                walk.contexts.append(context)
+            case .pushOpacity(let alpha):
+                var context = walk.contexts[current]
+                context.groups.append(contentsOf: [Double(groupOrdinal), alpha])
+                groupOrdinal += 1
+                stack.append(current)
+                current = walk.contexts.count
+                walk.contexts.append(context)
+            case .popClip, .popTransform, .popOpacity:
+                if let top = stack.popLast() { current = top }
+            case .image(let path, _, _, _):
+                let picture = pictures.unsettledPaths.contains(path) ? pictures.store.frame : 0
+                walk.items.append(PaintedItem(index: index, context: current, picture: picture, bounds: none))
+            default:
+                walk.items.append(PaintedItem(index: index, context: current, picture: 0, bounds: none))
+            }
+        }
+        return walk
+    }
+
+    /// A user-space rectangle in device pixels under `context`, grown by `grow` user pixels and
+    /// the damage slack; the whole frame when it is not finite.
+    static func device(_ r: Rect, grow: Double, in context: PaintedItem.Context, frame: PixelRect) -> PixelRect {
+        // Either edge may come first: a rectangle of negative size still paints.
+        let k = context.scale, grow = abs(grow)
+        let left = min(r.minX, r.maxX, r.origin.x), right = max(r.minX, r.maxX, r.origin.x + r.width)
+        let top = min(r.minY, r.maxY, r.origin.y), bottom = max(r.minY, r.maxY, r.origin.y + r.height)
+        let x0 = (left - grow) * k + context.tx - CairoRenderer.damageSlack
+        let y0 = (top - grow) * k + context.ty - CairoRenderer.damageSlack
+        let x1 = (right + grow) * k + context.tx + CairoRenderer.damageSlack
+        let y1 = (bottom + grow) * k + context.ty + CairoRenderer.damageSlack
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return frame }
+        let limit = Double(Int32.max / 4)
+        let ix0 = Int(max(-limit, min(limit, x0.rounded(.down)))), iy0 = Int(max(-limit, min(limit, y0.rounded(.down))))
+        let ix1 = Int(max(-limit, min(limit, x1.rounded(.up)))), iy1 = Int(max(-limit, min(limit, y1.rounded(.up))))
+        return PixelRect(x: ix0, y: iy0, width: ix1 - ix0, height: iy1 - iy0)
+    }
+
+    /// Measures `item`'s device bounds (cut to its clips) from its command in `commands`.
+    func measure(_ item: inout PaintedItem, of commands: [DrawCommand], in contexts: [PaintedItem.Context]) {
+        let context = contexts[item.context]
+        // A rectangle that is not finite may touch any pixel its clips leave.
         func device(_ r: Rect, grow: Double = 0) -> PixelRect {
-            // Either edge may come first: a rectangle of negative size still paints.
-            let k = context.scale, grow = abs(grow)
-            let left = min(r.minX, r.maxX, r.origin.x), right = max(r.minX, r.maxX, r.origin.x + r.width)
-            let top = min(r.minY, r.maxY, r.origin.y), bottom = max(r.minY, r.maxY, r.origin.y + r.height)
-            let x0 = (left - grow) * k + context.tx - CairoRenderer.damageSlack
-            let y0 = (top - grow) * k + context.ty - CairoRenderer.damageSlack
-            let x1 = (right + grow) * k + context.tx + CairoRenderer.damageSlack
-            let y1 = (bottom + grow) * k + context.ty + CairoRenderer.damageSlack
-            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return frame }
-            let limit = Double(Int32.max / 4)
-            let ix0 = Int(max(-limit, min(limit, x0.rounded(.down)))), iy0 = Int(max(-limit, min(limit, y0.rounded(.down))))
-            let ix1 = Int(max(-limit, min(limit, x1.rounded(.up)))), iy1 = Int(max(-limit, min(limit, y1.rounded(.up))))
-            return PixelRect(x: ix0, y: iy0, width: ix1 - ix0, height: iy1 - iy0)
+            CairoRenderer.device(r, grow: grow, in: context, frame: context.clip)
         }
         func box(_ points: [Point]) -> Rect {
             guard let first = points.first else { return Rect(x: 0, y: 0, width: 0, height: 0) }
@@ -206,54 +370,29 @@ extension CairoRenderer {
             for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
             return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
-
-        for (index, command) in list.commands.enumerated() {
-            var bounds: PixelRect?
-            switch command {
-            case .clear:
-                bounds = frame
-            case .fillRect(let r, _, _), .strokeRect(let r, _, _, _), .image(_, let r, _, _):
-                bounds = device(r)
-            case .shadow(let r, _, let blur, let offset, _):
-                // ShapeCache pads a shadow by ceil(blur / 2) + 1 device pixels.
-                bounds = device(r.offsetBy(dx: offset.x, dy: offset.y), grow: blur / 2 + 1 / max(0.01, context.scale))
-            case .fillCircle(let c, let radius, _):
-                bounds = device(Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius))
-            case .strokeCircle(let c, let radius, _, let w):
-                bounds = device(Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius), grow: w / 2)
-            case .line(let a, let b, _, let w):
-                bounds = device(box([a, b]), grow: w / 2)
-            case .polyline(let points, _, let w):
-                bounds = device(box(points), grow: w / 2)
-            case .text(let string, let rect, let style):
-                bounds = textBounds(string, rect, style).map { device($0, grow: 1) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-            case .pushClip(let rect, let radius):
-                stack.append((context, clip))
-                let k = context.scale
-                context.clips.append([rect.minX * k + context.tx, rect.minY * k + context.ty, rect.width * k, rect.height * k,
-                                      radius * k])
-                clip = clip.intersection(device(rect))
-            case .pushTransform(let t):
-                stack.append((context, clip))
-                context.tx += context.scale * t.translation.x
-                context.ty += context.scale * t.translation.y
-                context.scale *= t.scale
-            case .pushOpacity(let alpha):
-                stack.append((context, clip))
-                context.groups.append([Double(groupOrdinal), alpha])
-                groupOrdinal += 1
-            case .popClip, .popTransform, .popOpacity:
-                if let top = stack.popLast() { (context, clip) = top }
-            }
-            if let bounds {
-                var context = context
-                if case .image(let path, _, _, _) = command, pictures.unsettledPaths.contains(path) {
-                    context.picture = pictures.store.frame
-                }
-                items.append(PaintedItem(command: command, context: context, index: index, bounds: bounds.intersection(clip)))
-            }
+        let bounds: PixelRect
+        switch commands[item.index] {
+        case .clear:
+            bounds = context.clip
+        case .fillRect(let r, _, _), .strokeRect(let r, _, _, _), .image(_, let r, _, _):
+            bounds = device(r)
+        case .shadow(let r, _, let blur, let offset, _):
+            // ShapeCache pads a shadow by ceil(blur / 2) + 1 device pixels.
+            bounds = device(r.offsetBy(dx: offset.x, dy: offset.y), grow: blur / 2 + 1 / max(0.01, context.scale))
+        case .fillCircle(let c, let radius, _):
+            bounds = device(Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius))
+        case .strokeCircle(let c, let radius, _, let w):
+            bounds = device(Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius), grow: w / 2)
+        case .line(let a, let b, _, let w):
+            bounds = device(box([a, b]), grow: w / 2)
+        case .polyline(let points, _, let w):
+            bounds = device(box(points), grow: w / 2)
+        case .text(let string, let rect, let style):
+            bounds = textBounds(string, rect, style).map { device($0, grow: 1) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        case .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity:
+            bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
         }
-        return items
+        item.bounds = bounds.intersection(context.clip)
     }
 }
 
@@ -287,12 +426,14 @@ extension CairoRenderer {
     /// Draws `list` onto `cr` only inside `repaint` (full-width bands), clipped to them, with
     /// every drawing command whose `bounds` (from `DamageTracker.commandBounds`) miss them
     /// left out. Inside the bands the pixels are those of a whole repaint, byte for byte.
-    public func draw(_ list: DisplayList, on cr: OpaquePointer, repainting repaint: FrameDamage, bounds: [PixelRect?]) {
+    public func draw(_ list: DisplayList, on cr: OpaquePointer, repainting repaint: FrameDamage, bounds known: CommandBounds) {
         guard !repaint.isEmpty else { return }
         cairo_save(cr)
         for r in repaint.rects { cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height)) }
         cairo_clip(cr)
+        let bounds = known.rects
         knownBounds = bounds
+        knownUnchanged = known.unchanged.count == list.commands.count ? known.unchanged : nil
         repaintBands = repaint.rects
         defer { repaintBands = nil }
         draw(list, on: cr, skip: { index in
@@ -305,7 +446,7 @@ extension CairoRenderer {
 
 extension CairoRenderer {
     /// `draw(_:on:repainting:bounds:)` onto an image surface.
-    public func draw(_ list: DisplayList, onto surface: ImageSurface, repainting repaint: FrameDamage, bounds: [PixelRect?]) {
+    public func draw(_ list: DisplayList, onto surface: ImageSurface, repainting repaint: FrameDamage, bounds: CommandBounds) {
         let cr = cairo_create(surface.handle)!
         draw(list, on: cr, repainting: repaint, bounds: bounds)
         cairo_destroy(cr)

@@ -45,7 +45,7 @@ extension CairoRenderer {
         }
         // Only on the layer path (settle repaints), and only for a command that was not in the
         // last frame's list (it moves or changes): a frame at rest draws every command whole.
-        guard retainedLayers, let b = bounds, !b.isEmpty, !occluders.isEmpty, !layers.wasInLastList(command) else { return .all }
+        guard retainedLayers, let b = bounds, !b.isEmpty, !occluders.isEmpty, !unchangedSinceLastList(index) else { return .all }
         // A shape of the shape cache is drawn (clipped) rather than left out, so the cache sees it
         // as the direct path's does and copies it, not draws it, once it rests.
         let cached: Bool
@@ -93,4 +93,20 @@ extension CairoRenderer {
     }
 }
 
+extension CairoRenderer {
+    /// Command `index` of the list being drawn was in the last list drawn: it neither moved nor
+    /// changed. Before any list was drawn (the window's first frame) every command is unchanged.
+    func unchangedSinceLastList(_ index: Int) -> Bool {
+        guard let flags = knownUnchanged, index < flags.count else { return true }
+        return flags[index]
+    }
 
+    /// Which commands of `list` the last list drawn holds too, for a draw the damage tracker did
+    /// not compare (its `CommandBounds.unchanged` is the command in the same context): the lists'
+    /// commands matched in order (`CommandMatch`); nil before any list was drawn.
+    func unchangedCommands(_ list: DisplayList) -> [Bool]? {
+        guard let old = lastDrawn else { return nil }
+        let new = list.commands
+        return CommandMatch.match(oldCount: old.count, newCount: new.count) { old[$0] == new[$1] }.matched.map { $0 >= 0 }
+    }
+}

@@ -27,6 +27,8 @@ struct ScrollGroup {
     /// stays put. Empty for a content without clips, transforms or opacity groups that did not
     /// change, nil when the content has any of those (then a change draws the group as before).
     var moving: Set<Int>? = nil
+    /// The container's place among the list's containers (its strips' keys hold it).
+    var ordinal = 0
 }
 
 /// What the renderer remembers of the last frame's scroll containers, by their order in the list.
@@ -111,6 +113,7 @@ extension CairoRenderer {
                 let scrolling = ordinal < old.translations.count && old.translations[ordinal].x == t.translation.x
                     && old.translations[ordinal].y != t.translation.y
                 var group = ScrollGroup(start: i, end: j, translation: t.translation, scrolling: scrolling, contentChanged: !same)
+                group.ordinal = ordinal
                 if scrolling { group.moving = CairoRenderer.movingCommands(content, offset: i + 1, before: same ? nil : old.contents[ordinal]) }
                 found[i] = group
                 memory.contents.append(content)
@@ -201,7 +204,7 @@ extension CairoRenderer {
         }
         // Keyed by the container's place among the list's containers too: a second one (the A/B
         // comparison's other deck) must not take the first one's strips as its own stale content.
-        let ordinal = scrollGroups.keys.filter { $0 < group.start }.count
+        let ordinal = group.ordinal
         let keys = (first...last).map { index in
             LayerKey(scale: k, tx: Double(index), ty: Double(ordinal * 65536 + frame.width), commands: members[index - first].map { list.commands[$0] },
                      strip: true)

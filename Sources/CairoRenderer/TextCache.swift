@@ -13,10 +13,24 @@ final class TextCache {
         let width: Int
     }
 
+    /// A layout's ink and logical extents together, relative to where it is drawn from, and its
+    /// height (what `drawText` centres), in pixels.
+    struct Extents {
+        let box: Rect
+        let height: Double
+    }
+
     private let context: OpaquePointer
     private var layouts: [Key: OpaquePointer] = [:]
+    /// Measured once per layout: the damage asks for every new or moved text's bounds.
+    private var extentsOf: [Key: Extents] = [:]
     private var order: [Key] = []
     private let capacity = 2048
+    /// Bumped when the font options change: text measured before may measure differently now.
+    private(set) var generation = 0
+    /// Layouts made, and extents measured with Pango (tests count them).
+    private(set) var layoutsMade = 0
+    private(set) var extentsMeasured = 0
 
     init() {
         let fontMap = pango_cairo_font_map_get_default()
@@ -39,7 +53,9 @@ final class TextCache {
         cairo_font_options_destroy(merged)
         for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         layouts = [:]
+        extentsOf = [:]
         order = []
+        generation += 1
     }
 
     /// The options text is drawn with now (owned by the context: copy to keep).
@@ -52,8 +68,32 @@ final class TextCache {
 
     /// A layout for `text` in a box `width` pixels wide (ellipsized to fit).
     func layout(_ text: String, style: TextStyle, width: Double) -> OpaquePointer {
+        layout(Key(text: text, style: style, width: Int(width.rounded())))
+    }
+
+    /// The ink and logical extents of `text`'s layout in a box `width` pixels wide.
+    func extents(_ text: String, style: TextStyle, width: Double) -> Extents {
         let key = Key(text: text, style: style, width: Int(width.rounded()))
+        if let known = extentsOf[key] { return known }
+        let layout = layout(key)
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        let x0 = Double(min(ink.x, logical.x)), y0 = Double(min(ink.y, logical.y))
+        let x1 = Double(max(ink.x + ink.width, logical.x + logical.width))
+        let y1 = Double(max(ink.y + ink.height, logical.y + logical.height))
+        let extents = Extents(box: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), height: Double(h))
+        extentsMeasured += 1
+        // Kept as long as its layout (evicted with it).
+        if layouts[key] != nil { extentsOf[key] = extents }
+        return extents
+    }
+
+    private func layout(_ key: Key) -> OpaquePointer {
+        let text = key.text, style = key.style
         if let cached = layouts[key] { return cached }
+        layoutsMade += 1
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()
         pango_font_description_set_family(font, style.monospace ? "DejaVu Sans Mono, monospace" : "DejaVu Sans, WenQuanYi Micro Hei, sans-serif")
@@ -69,6 +109,7 @@ final class TextCache {
         pango_layout_set_text(layout, text, -1)
         if layouts.count >= capacity, let oldest = order.first {
             order.removeFirst()
+            extentsOf[oldest] = nil
             if let old = layouts.removeValue(forKey: oldest) { g_object_unref(UnsafeMutableRawPointer(old)) }
         }
         layouts[key] = layout

@@ -34,6 +34,13 @@ public final class FrameCompositor {
     public private(set) var lastDamage = FrameDamage.none
     /// Time the last frame spent drawing into its buffer, ms (the rest of `present` is sending).
     public private(set) var lastPaintMillis = 0.0
+    /// Time the last frame spent finding its damage (`DamageTracker.update`), ms.
+    public private(set) var lastDamageMillis = 0.0
+    /// Time the last frame spent in the presenter outside drawing (waiting for a buffer,
+    /// sending the damaged bands, flushing), ms.
+    public private(set) var lastSendMillis = 0.0
+    /// Rectangles the last frame sent.
+    public var lastPresentedRects: Int { presenter.lastPresentedRects.count }
     /// Pixels the last frame sent to the server.
     public var lastPresentedPixels: Int { presenter.lastPresentedPixels }
     /// "present", "mit-shm" or "xputimage".
@@ -77,7 +84,9 @@ public final class FrameCompositor {
     /// Draws and presents `list`; false when there is no buffer to draw into.
     @discardableResult
     public func present(_ list: DisplayList, renderer: CairoRenderer) -> Bool {
+        let begin = monotonicMillis()
         var damage = tracker.update(list, renderer: renderer, width: presenter.width, height: presenter.height)
+        lastDamageMillis = monotonicMillis() - begin
         // Layers the last frame copied at a shifted phase are repainted exactly (LayerCache).
         let settle = renderer.settleRects
         if !settle.isEmpty {
@@ -87,11 +96,14 @@ public final class FrameCompositor {
         lastDamage = damage
         let bounds = tracker.commandBounds
         lastPaintMillis = 0
-        return presenter.present(damage) { cr, repaint in
+        let sending = monotonicMillis()
+        let presented = presenter.present(damage) { cr, repaint in
             let start = monotonicMillis()
             renderer.draw(list, on: cr, repainting: repaint, bounds: bounds)
             cairo_surface_flush(cairo_get_target(cr))
             lastPaintMillis = monotonicMillis() - start
         }
+        lastSendMillis = monotonicMillis() - sending - lastPaintMillis
+        return presented
     }
 }

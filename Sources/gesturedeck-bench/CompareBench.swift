@@ -33,6 +33,11 @@ struct CompareResult {
     /// CPU time of the drawing thread per frame (draw + present, ms): what the frame itself
     /// costs, without the time other processes took the core (steadier on a loaded machine).
     var directCPU = Distribution([]), compositorCPU = Distribution([])
+    /// The compositor's "present" column split: finding the damage, the presenter's own work
+    /// (buffer wait, XShmPutImage or PresentPixmap requests, flush), and the rest (the settle
+    /// rectangles, the bench's XSync: the server copying the bands); ms. Bands sent per frame.
+    var damageMs = Distribution([]), sendMs = Distribution([]), syncMs = Distribution([])
+    var rectsPerFrame = 0.0
     /// Compositor p99 over direct p99 of draw + present.
     var ratio: Double { compositor.total.p99 / max(1e-9, direct.total.p99) }
 
@@ -102,6 +107,8 @@ enum CompareBench {
         var d = (draw: [Double](), present: [Double](), total: [Double]())
         var c = (draw: [Double](), present: [Double](), total: [Double]())
         var sent = 0.0
+        var split = (damage: [Double](), send: [Double](), sync: [Double]())
+        var rects = 0
         var cpu = (direct: [Double](), compositor: [Double]())
         for (i, inputs) in script.frames.enumerated() {
             driver.step(inputs)
@@ -129,12 +136,20 @@ enum CompareBench {
                 c.draw.append(compositor.lastPaintMillis)
                 c.present.append(total - compositor.lastPaintMillis)
                 c.total.append(total)
+                split.damage.append(compositor.lastDamageMillis)
+                split.send.append(compositor.lastSendMillis)
+                split.sync.append(total - compositor.lastPaintMillis - compositor.lastDamageMillis - compositor.lastSendMillis)
+                rects += compositor.lastPresentedRects
                 sent += Double(compositor.lastPresentedPixels * 4)
                 drainCompositor(compositorWindow, compositor)
             }
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
         }
         result.layers = compositorRenderer.layerStatistics
+        result.damageMs = Distribution(split.damage)
+        result.sendMs = Distribution(split.send)
+        result.syncMs = Distribution(split.sync)
+        result.rectsPerFrame = Double(rects) / Double(max(1, script.count))
         result.directCPU = Distribution(cpu.direct)
         result.compositorCPU = Distribution(cpu.compositor)
         result.slowest = c.total.indices.sorted { c.total[$0] > c.total[$1] }.prefix(slowestShown)
@@ -244,6 +259,16 @@ enum CompareBench {
             out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + lpad(fmt(r.directCPU.p50), 11) + lpad(fmt(r.directCPU.p99), 7)
                        + lpad(fmt(r.directCPU.max), 7) + lpad(fmt(r.compositorCPU.p50), 15) + lpad(fmt(r.compositorCPU.p99), 7)
                        + lpad(fmt(r.compositorCPU.max), 7))
+        }
+        out.append("")
+        out.append("Compositor's present column split (ms p50 / p99: DamageTracker.update; presenter's requests and flush; the rest, "
+                   + "mostly the XSync round trip while the server copies; bands sent per frame)")
+        for r in results {
+            out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10)
+                       + "damage " + fmt(r.damageMs.p50) + " / " + fmt(r.damageMs.p99)
+                       + "   send " + fmt(r.sendMs.p50) + " / " + fmt(r.sendMs.p99)
+                       + "   sync+rest " + fmt(r.syncMs.p50) + " / " + fmt(r.syncMs.p99)
+                       + "   bands " + fmt(r.rectsPerFrame, 1))
         }
         out.append("Layer copies stretched through small size changes (LayerStretch.swift): "
                    + results.map { "\($0.scene) \(sizeLabel($0.size)) \($0.layers.stretchedHits)" }.joined(separator: ", "))
