@@ -14,7 +14,8 @@ import Testing
     static let viewport = 596.0
 
     /// `ScrollTileTests.grid`'s 4 columns of tiles (400 of them), only those the viewport at `offset` shows.
-    static func culledGrid(offset: Double) -> DisplayList {
+    /// `marker`: the x of a tile drawn over the container, outside it (a landing tile moving).
+    static func culledGrid(offset: Double, marker: Double? = nil) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Color(rgb: 0xF2F2F7)))
         list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
@@ -30,6 +31,9 @@ import Testing
             }
         }
         }
+        }
+        if let marker {
+            list.append(.fillRect(Rect(x: marker, y: 300, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
         }
         return list
     }
@@ -52,5 +56,22 @@ import Testing
         #expect(window.resting == 5, "the first frame again and the four after the fling")
         #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
         #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
+
+    @Test func stripsOutliveARestAndTheNextScrollCopiesThem() {
+        var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        // A short fling (its strips rasterised), 12 frames in which the container rests while a tile
+        // over it moves (longer than the 8 frames an unused strip is kept, LayerCache.stripFrames),
+        // then a scroll of 10 px: no new strip's rows.
+        for offset in [0.0, 0.0] + (1...8).map({ Double($0) * 7.3 }) { window.draw(Self.culledGrid(offset: offset)) }
+        for n in 0..<12 { window.draw(Self.culledGrid(offset: 8 * 7.3, marker: 100 + Double(n) * 3)) }
+        let before = window.statistics
+        window.draw(Self.culledGrid(offset: 8 * 7.3 + 10, marker: 136))
+        let after = window.statistics
+        #expect(after.stripsRasterised == before.stripsRasterised, "\(after.stripsRasterised - before.stripsRasterised) strips rasterised after the rest")
+        // 640 rows: three strips and a part, all copied.
+        #expect(after.stripCopies - before.stripCopies >= 3, "\(after.stripCopies - before.stripCopies) strips copied")
+        #expect(window.restingMismatches == 0)
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare)
     }
 }
