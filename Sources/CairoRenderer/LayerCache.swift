@@ -221,6 +221,9 @@ final class LayerCache {
         return (entry.surface, entry.origin)
     }
 
+    /// Whether a strip is held under `key` (not counted as a use).
+    func hasStrip(_ key: LayerKey) -> Bool { entries[key] != nil }
+
     func storeStrip(_ surface: ImageSurface, key: LayerKey, origin: Point) {
         clock += 1
         statistics.stripsRasterised += 1

@@ -35,6 +35,32 @@ struct ScrollGroup {
 struct ScrollMemory {
     var contents: [[DrawCommand]] = []
     var translations: [Point] = []
+    /// What each held strip was drawn from, by its stable key (kept across frames).
+    var strips: [LayerKey: StripRecord] = [:]
+    /// Strips still valid for the rows a frame shows though the content around them changed (rows
+    /// culled above the viewport, rows entering), and strips extended with the commands that
+    /// entered instead of rasterised again.
+    var stripsKept = 0
+    var stripsExtended = 0
+}
+
+/// The commands a strip's raster was drawn from, each with the content device rows it may reach
+/// (`scrollBox`) and those its shape covers (`tightBox`: a shadow without its halo, text without
+/// its slack), in the order drawn.
+struct StripRecord {
+    var commands: [DrawCommand]
+    var reach: [ClosedRange<Int>]
+    var core: [ClosedRange<Int>]
+}
+
+/// Whether a held strip can be copied for the rows a frame shows (`ScrollTiles.swift`).
+enum StripValidity {
+    /// Its raster holds what the frame's commands paint in those rows.
+    case valid
+    /// Valid once these commands (positions in the frame's list for the strip) are drawn onto it.
+    case extend([Int])
+    /// Rasterised again (or drawn from its commands).
+    case stale
 }
 
 extension LayerCache {
@@ -79,7 +105,7 @@ extension CairoRenderer {
     func planScrollGroups(_ list: DisplayList) -> [Int: ScrollGroup] {
         let commands = list.commands
         guard case .clear = commands.first else {
-            scrollMemory = ScrollMemory()
+            scrollMemory = ScrollMemory(strips: [:], stripsKept: scrollMemory.stripsKept, stripsExtended: scrollMemory.stripsExtended)
             return [:]
         }
         var found: [Int: ScrollGroup] = [:]
@@ -127,6 +153,9 @@ extension CairoRenderer {
             }
         }
         layers.dropStrips()
+        memory.strips = scrollMemory.strips.filter { layers.hasStrip($0.key) }
+        memory.stripsKept = scrollMemory.stripsKept
+        memory.stripsExtended = scrollMemory.stripsExtended
         scrollMemory = memory
         return found
     }
@@ -176,8 +205,11 @@ extension CairoRenderer {
     func drawScrollGroup(_ group: ScrollGroup, of list: DisplayList, on cr: OpaquePointer, deviceScale k: Double,
                          skip: ((Int) -> Bool)? = nil, plans: [Int: LayerPlan] = [:], occluders: [(index: Int, rect: PixelRect)] = [],
                          clipInteriors: [PixelRect?] = []) -> Bool {
-        guard group.scrolling, case .clear(let background) = list.commands.first,
-              let frame = layers.frameRect else { return false }
+        guard case .clear(let background) = list.commands.first, let frame = layers.frameRect else { return false }
+        guard group.scrolling else {
+            keepStrips(of: group, on: cr, frame: frame, deviceScale: k)
+            return false
+        }
         let moving = group.moving ?? []
         guard !group.contentChanged || group.moving != nil else { return false }
         var m = cairo_matrix_t()
@@ -193,23 +225,75 @@ extension CairoRenderer {
         // Each strip's commands, by their boxes in content rows.
         let range = (group.start + 1)..<group.end
         var members = [[Int]](repeating: [], count: last - first + 1)
+        var reach: [Int: ClosedRange<Int>] = [:], core: [Int: ClosedRange<Int>] = [:]
+        let everyRow = Int.min / 4...Int.max / 4
         for i in range where !moving.contains(i) {
             guard let box = CairoRenderer.scrollBox(list.commands[i]) else {
                 for n in members.indices { members[n].append(i) }
+                (reach[i], core[i]) = (everyRow, everyRow)
                 continue
             }
             let top = Int((box.minY * m.yy).rounded(.down)) - 2, bottom = Int((box.maxY * m.yy).rounded(.up)) + 2
+            reach[i] = top...bottom
+            let tight = CairoRenderer.tightBox(list.commands[i]) ?? box
+            core[i] = Int((tight.minY * m.yy).rounded(.down))...Int((tight.maxY * m.yy).rounded(.up))
             let a = max(first, Int((Double(top) / Double(s)).rounded(.down))), b = min(last, Int((Double(bottom) / Double(s)).rounded(.down)))
             if a <= b { for n in a...b { members[n - first].append(i) } }
         }
         // Keyed by the container's place among the list's containers too: a second one (the A/B
         // comparison's other deck) must not take the first one's strips as its own stale content.
+        // The key holds no commands: a strip's record says what its raster holds, and it is
+        // valid for the rows the frame shows while those rows' commands are the same.
         let ordinal = group.ordinal
         let keys = (first...last).map { index in
-            LayerKey(scale: k, tx: Double(index), ty: Double(ordinal * 65536 + frame.width), commands: members[index - first].map { list.commands[$0] },
-                     strip: true)
+            LayerKey(scale: k, tx: Double(index), ty: Double(ordinal * 65536 + frame.width), commands: [], strip: true)
         }
-        let missing = (first...last).filter { layers.strip(keys[$0 - first]) == nil }
+        // Content device rows the frame may show (the clip: the scene's area and the repainted bands).
+        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+        cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+        let shownTop = Int((m.y0 + m.yy * cy0 - gy).rounded(.down)), shownBottom = Int((m.y0 + m.yy * cy1 - gy).rounded(.up))
+        func shown(_ index: Int) -> ClosedRange<Int>? {
+            let top = max(index * s, shownTop), bottom = min((index + 1) * s, shownBottom) - 1
+            return top <= bottom ? top...bottom : nil
+        }
+        // Held strips checked against this frame's commands for their shown rows; those missing
+        // the commands that entered at the end are extended with them.
+        var held: Set<Int> = []
+        for index in first...last {
+            let key = keys[index - first]
+            guard let rows = shown(index) else { held.insert(index); continue }
+            guard let record = scrollMemory.strips[key], layers.hasStrip(key) else { continue }
+            let now = members[index - first]
+            switch CairoRenderer.validity(of: record, for: now.map { (list.commands[$0], reach[$0]!) }, rows: rows) {
+            case .valid:
+                held.insert(index)
+                scrollMemory.stripsKept += 1
+            case .extend(let positions):
+                guard group.moving != nil, let (surface, origin) = layers.strip(key) else { continue }
+                let extra = positions.map { now[$0] }
+                let scr = cairo_create(surface.handle)!
+                // The raster's own phase: content (x, y) lands on its pixel (origin.x + xx x, yy y - origin.y).
+                var sm = cairo_matrix_t(xx: m.xx, yx: 0, xy: 0, yy: m.yy, x0: origin.x, y0: -origin.y)
+                cairo_set_matrix(scr, &sm)
+                let inside = Set(extra)
+                let bands = repaintBands
+                repaintBands = nil
+                drawCommands(list, range, on: scr, skip: { !inside.contains($0) }, occluders: [], clipInteriors: [], layers: [:], deviceScale: k)
+                repaintBands = bands
+                cairo_destroy(scr)
+                cairo_surface_flush(surface.handle)
+                var grown = record
+                grown.commands += extra.map { list.commands[$0] }
+                grown.reach += extra.map { reach[$0]! }
+                grown.core += extra.map { core[$0]! }
+                scrollMemory.strips[key] = grown
+                scrollMemory.stripsExtended += 1
+                held.insert(index)
+            case .stale:
+                continue
+            }
+        }
+        let missing = (first...last).filter { !held.contains($0) }
         let rasterising = missing.prefix(LayerCache.stripsPerFrame)
         for index in rasterising {
             // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
@@ -236,6 +320,10 @@ extension CairoRenderer {
             cairo_surface_flush(surface.handle)
             cairo_surface_set_device_offset(surface.handle, 0, 0)
             layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(frame.x), y: Double(y0) - gy))
+            let drawn = members[index - first]
+            scrollMemory.strips[keys[index - first]] = StripRecord(commands: drawn.map { list.commands[$0] }, reach: drawn.map { reach[$0]! },
+                                                                   core: drawn.map { core[$0]! })
+            held.insert(index)
         }
         cairo_save(cr)
         cairo_identity_matrix(cr)
@@ -245,8 +333,8 @@ extension CairoRenderer {
             // This strip's rows at this frame's offset: the strips tile the content with no gap.
             let top = Int((gy + Double(index * s)).rounded()), bottom = Int((gy + Double((index + 1) * s)).rounded())
             let at = PixelRect(x: frame.x, y: top, width: frame.width, height: bottom - top).intersection(frame)
-            guard !at.isEmpty else { continue }
-            guard let (surface, origin) = layers.strip(keys[index - first]) else {
+            guard !at.isEmpty, shown(index) != nil else { continue }
+            guard held.contains(index), let (surface, origin) = layers.strip(keys[index - first]) else {
                 unmade.append((at, Set(members[index - first])))
                 continue
             }
@@ -291,6 +379,61 @@ extension CairoRenderer {
         return true
     }
 
+    /// Marks the held strips of a container drawn from its commands (not scrolling) as used, so
+    /// they outlive `LayerCache.stripFrames` frames of a rest (a landing tile, its settle) and the
+    /// next scroll's first frame copies the strips still valid instead of drawing every row from
+    /// its commands (the bench's flings began with 455 commands drawn and one strip rasterised).
+    func keepStrips(of group: ScrollGroup, on cr: OpaquePointer, frame: PixelRect, deviceScale k: Double) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let gy = m.y0 + m.yy * group.translation.y
+        guard m.yy > 0, gy.isFinite, abs(gy) < 1e7 else { return }
+        let s = LayerCache.stripHeight
+        let first = Int(((Double(frame.y) - gy) / Double(s)).rounded(.down))
+        let last = Int(((Double(frame.maxY) - gy) / Double(s)).rounded(.down))
+        guard last >= first, last - first < 64 else { return }
+        let ordinal = scrollGroups.keys.filter { $0 < group.start }.count
+        for index in first...last {
+            let key = LayerKey(scale: k, tx: Double(index), ty: Double(ordinal * 65536 + frame.width), commands: [], strip: true)
+            if scrollMemory.strips[key] != nil, layers.hasStrip(key) { _ = layers.strip(key) }
+        }
+    }
+
+    /// Whether a strip drawn from `record` holds what `now` (the frame's commands reaching the
+    /// strip's rows, in order, with the rows they may reach) paints in `rows` (content device rows).
+    ///
+    /// Only commands that may reach `rows` count. An old one the frame no longer has may be left
+    /// out when its shape does not cover those rows (a tile culled above the viewport whose
+    /// shadow's halo still reached them: a few pixels of a soft edge, a frame in motion, repainted
+    /// once it rests); commands at the end of `now` the raster lacks (a row of tiles entering)
+    /// can be drawn onto it, as they are drawn after all the others.
+    static func validity(of record: StripRecord, for now: [(command: DrawCommand, reach: ClosedRange<Int>)], rows: ClosedRange<Int>) -> StripValidity {
+        let new = now.indices.filter { now[$0].reach.overlaps(rows) }
+        var i = 0, j = 0
+        while i < record.commands.count {
+            guard record.reach[i].overlaps(rows) else { i += 1; continue }
+            if j < new.count, record.commands[i] == now[new[j]].command {
+                i += 1
+                j += 1
+            } else if !record.core[i].overlaps(rows) {
+                i += 1
+            } else {
+                return .stale
+            }
+        }
+        return j == new.count ? .valid : .extend(Array(new[j...]))
+    }
+
+    /// A user-space box holding what `command`'s shape covers, without the slack of `scrollBox`:
+    /// a shadow's rectangle without its halo, a text's box; nil where it is `scrollBox`'s.
+    static func tightBox(_ command: DrawCommand) -> Rect? {
+        switch command {
+        case .shadow(let r, _, _, let offset, _): return r.offsetBy(dx: offset.x, dy: offset.y)
+        case .text(_, let r, _): return r
+        default: return nil
+        }
+    }
+
     /// A user-space box holding what `command` paints (generously: shadows and text ink); nil
     /// for pushes, pops and paints (always drawn).
     static func scrollBox(_ command: DrawCommand) -> Rect? {
@@ -314,4 +457,11 @@ extension CairoRenderer {
         case .clear, .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity: return nil
         }
     }
+}
+
+extension CairoRenderer {
+    /// Scroll strips copied though the content around their shown rows changed, and strips
+    /// extended with the commands that entered instead of rasterised again (since the renderer was made).
+    public var stripsKept: Int { scrollMemory.stripsKept }
+    public var stripsExtended: Int { scrollMemory.stripsExtended }
 }

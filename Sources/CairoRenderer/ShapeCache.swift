@@ -44,6 +44,8 @@ final class ShapeCache {
     }
 
     private var surfaces: [Key: (surface: ImageSurface, lastUse: Int)] = [:]
+    /// What the cache drew, counted (the bench's per-frame figures, tests).
+    private(set) var statistics = ShapeStatistics()
     /// Counts uses: a hit only stamps its entry (O(1) on the drawing path); the scan for
     /// the least recently used entry happens only when the budget is exceeded.
     private var clock = 0
@@ -109,6 +111,8 @@ final class ShapeCache {
             draw(scr, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
         }) else {
             if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: margin, hole: hole) }
+            statistics.shadowsDrawnDirectly += 1
+            statistics.shadowPixelsDrawnDirectly += key.width * key.height
             direct(cr, userOrigin: rect.origin, margin: margin) {
                 draw($0, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
             }
@@ -198,6 +202,7 @@ final class ShapeCache {
         }
         cairo_restore(cr)
         stretchedBoxes.append(box)
+        statistics.cut += 1
     }
     private var placesBefore: Set<Place> = []
     private var placesNow: Set<Place> = []
@@ -267,6 +272,8 @@ final class ShapeCache {
             return nil
         }
         let surface = ImageSurface(width: key.width, height: key.height)
+        statistics.rasterised += 1
+        statistics.rasterisedPixels += key.width * key.height
         let scr = cairo_create(surface.handle)!
         render(surface, scr)
         cairo_destroy(scr)
@@ -286,6 +293,7 @@ final class ShapeCache {
     /// So the first (uncached) drawing of a shape and every later (cached) one give the
     /// same pixels: one rasterisation per shape, whichever path draws it.
     private func direct(_ cr: OpaquePointer, userOrigin: Point, margin: Int, draw: (OpaquePointer) -> Void) {
+        statistics.drawnDirectly += 1
         var x = userOrigin.x, y = userOrigin.y
         cairo_user_to_device(cr, &x, &y)
         cairo_save(cr)
@@ -298,6 +306,7 @@ final class ShapeCache {
     /// Copies `surface` so that its inner origin lands on `userOrigin`, snapped to a device pixel.
     /// With a `hole` (device pixels), only the ring around it is copied: up to four bands.
     private func blit(_ cr: OpaquePointer, _ surface: ImageSurface, userOrigin: Point, margin: Int, hole: PixelRect? = nil) {
+        statistics.blits += 1
         var x = userOrigin.x, y = userOrigin.y
         cairo_user_to_device(cr, &x, &y)
         let dx = x.rounded() - Double(margin), dy = y.rounded() - Double(margin)
@@ -319,4 +328,23 @@ final class ShapeCache {
         cairo_fill(cr)
         cairo_restore(cr)
     }
+}
+
+/// The shape cache's figures: shapes drawn straight (uncached), surfaces rasterised, copies.
+public struct ShapeStatistics: Sendable, Equatable {
+    /// Shapes drawn straight onto the frame (not cached at their size), and the shadows among them with their pixels.
+    public var drawnDirectly = 0
+    public var shadowsDrawnDirectly = 0
+    public var shadowPixelsDrawnDirectly = 0
+    /// Surfaces rasterised into the cache, and their pixels.
+    public var rasterised = 0
+    public var rasterisedPixels = 0
+    /// Cached surfaces copied whole (or as a ring), and shapes cut in four from a nearby size.
+    public var blits = 0
+    public var cut = 0
+}
+
+extension CairoRenderer {
+    /// The shape cache's figures since the renderer was made.
+    public var shapeStatistics: ShapeStatistics { shapes.statistics }
 }

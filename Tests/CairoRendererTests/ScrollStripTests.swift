@@ -1,0 +1,77 @@
+import CCairo
+import CairoRenderer
+import Foundation
+import InteractionEngine
+import Testing
+
+/// A scroll container laid out as the grid lays itself out (issue 21 item 7): only the tiles the
+/// viewport shows are in the list, so rows enter at one edge and leave at the other while it
+/// scrolls. A held strip stays valid for the rows it shows and takes the entering rows drawn onto
+/// it, instead of being rasterised again each time a row comes or goes (counted, never timed).
+@Suite struct ScrollStripTests {
+    static let size = (width: 480, height: 640)
+    /// The scene's area below the deck's 44 px bar.
+    static let viewport = 596.0
+
+    /// `ScrollTileTests.grid`'s 4 columns of tiles (400 of them), only those the viewport at `offset` shows.
+    /// `marker`: the x of a tile drawn over the container, outside it (a landing tile moving).
+    static func culledGrid(offset: Double, marker: Double? = nil) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
+        list.clipped(to: Rect(x: 0, y: 0, width: 480, height: viewport)) { list in
+        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
+            for i in 0..<400 {
+                let tile = Rect(x: 16 + Double(i % 4) * 114, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
+                guard tile.maxY > offset, tile.minY < offset + viewport else { continue }
+                list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
+                list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
+                list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
+                                  TextStyle(size: 15, weight: .bold, color: .white)))
+            }
+        }
+        }
+        }
+        if let marker {
+            list.append(.fillRect(Rect(x: marker, y: 300, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
+        }
+        return list
+    }
+
+    @Test func aCulledFlingKeepsItsStripsAndExtendsTheEnteringOne() {
+        var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        // Still, a fling of 40 frames of 29.3 px (1172 px: about ten rows enter and ten leave), still again.
+        let step = 29.3, frames = 40
+        let offsets = [0.0, 0.0] + (1...frames).map { Double($0) * step } + Array(repeating: Double(frames) * step, count: 4)
+        for offset in offsets { window.draw(Self.culledGrid(offset: offset)) }
+        let s = window.statistics
+        // The strips the fling shows: 640 rows at the start and 1172 more, in strips of 256 rows,
+        // one more cut by each edge. Each is rasterised once; rasterising one each time a row
+        // entered or left it (what keying a strip by all its commands did) is over twice as many.
+        let strips = (Self.size.height + Int(Double(frames) * step)) / 256 + 2
+        #expect(s.stripsRasterised <= strips, "\(s.stripsRasterised) strips rasterised, at most \(strips) expected")
+        #expect(window.compositor.stripsExtended >= 8, "\(window.compositor.stripsExtended) strips extended with entering rows")
+        #expect(window.compositor.stripsKept >= (frames - 1) * 2, "\(window.compositor.stripsKept) strips kept")
+        #expect(s.stripCopies >= (frames - 1) * 3, "\(s.stripCopies) strip copies")
+        #expect(window.resting == 5, "the first frame again and the four after the fling")
+        #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
+
+    @Test func stripsOutliveARestAndTheNextScrollCopiesThem() {
+        var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        // A short fling (its strips rasterised), 12 frames in which the container rests while a tile
+        // over it moves (longer than the 8 frames an unused strip is kept, LayerCache.stripFrames),
+        // then a scroll of 10 px: no new strip's rows.
+        for offset in [0.0, 0.0] + (1...8).map({ Double($0) * 7.3 }) { window.draw(Self.culledGrid(offset: offset)) }
+        for n in 0..<12 { window.draw(Self.culledGrid(offset: 8 * 7.3, marker: 100 + Double(n) * 3)) }
+        let before = window.statistics
+        window.draw(Self.culledGrid(offset: 8 * 7.3 + 10, marker: 136))
+        let after = window.statistics
+        #expect(after.stripsRasterised == before.stripsRasterised, "\(after.stripsRasterised - before.stripsRasterised) strips rasterised after the rest")
+        // 640 rows: three strips and a part, all copied.
+        #expect(after.stripCopies - before.stripCopies >= 3, "\(after.stripCopies - before.stripCopies) strips copied")
+        #expect(window.restingMismatches == 0)
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare)
+    }
+}
