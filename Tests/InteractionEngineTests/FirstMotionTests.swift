@@ -70,12 +70,20 @@ import Testing
         return frames
     }
 
-    @Test func aStillPressOnAWalletCardDrawsNoFramesBeforeTheHold() {
+    /// The wallet's pressed card shrinks a little while the hold builds (its hold feedback): a
+    /// still press on a card draws those frames, one per 60 Hz frame up to the deadline (it drew
+    /// none, so the real window did not show the shrink), and a press off the cards draws none.
+    @Test func aStillPressOnAWalletCardDrawsOnlyItsHoldFeedbackBeforeTheHold() {
+        let margin = WalletDriver()
+        margin.press(5, 250)
+        #expect(Self.framesDrawn(margin.scene, &margin.router, from: margin.time,
+                                 until: margin.time + GestureSettings.standard.holdDuration) == 0)
         let d = WalletDriver()
         d.press(240, 250)
         let deadline = d.time + GestureSettings.standard.holdDuration
         #expect(d.router.nextDeadline() == deadline)
-        #expect(Self.framesDrawn(d.scene, &d.router, from: d.time, until: deadline) == 0)
+        let feedbackFrames = Int((GestureSettings.standard.holdDuration / (1000.0 / 60)).rounded(.up))
+        #expect(Self.framesDrawn(d.scene, &d.router, from: d.time, until: deadline) == feedbackFrames)
         d.router.tick(at: deadline, scene: d.scene)
         d.scene.tick(at: deadline)
         #expect(d.scene.needsFrame(at: deadline), "the lift animates from the deadline on")

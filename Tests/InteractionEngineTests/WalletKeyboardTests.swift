@@ -92,7 +92,7 @@ import Testing
         let d = WalletDriver()
         #expect(!d.scene.needsFrame(at: d.time) && d.router.nextDeadline() == nil)
         d.press(240, 250)
-        #expect(!d.scene.needsFrame(at: d.time), "a still press sleeps until its hold deadline")
+        #expect(d.scene.needsFrame(at: d.time), "a still press on a card draws its hold feedback")
         #expect(d.router.nextDeadline() == d.time + 500)
         d.advance(100)
         d.release(240, 250)
@@ -106,6 +106,47 @@ import Testing
         #expect(d.scene.needsFrame(at: d.time))
         d.settle()
         #expect(!d.scene.needsFrame(at: d.time))
+    }
+
+    /// A still press on a card asks for frames exactly while its hold feedback shrinks the card
+    /// (the real window drew none, so the shrink showed only in frames something else asked for);
+    /// a press off the cards, or one that caught a moving stack, sleeps until its deadline.
+    @Test func aStillPressAsksForFramesWhileItsFeedbackShrinksTheCard() throws {
+        let d = WalletDriver()
+        let frame: Millis = 1000.0 / 60
+        d.press(240, 250)
+        let id = try #require(d.drawn.last { $0.frame.contains(Point(x: 240, y: 250)) }?.id)
+        let start = d.time
+        var widths: [Double] = []
+        var asked = 0
+        while d.time < start + 500 - frame {
+            if d.scene.needsFrame(at: d.time) { asked += 1 }
+            widths.append(try #require(d.frame(id)).width)
+            d.advance(frame)
+        }
+        #expect(asked == widths.count, "asked for \(asked) of the \(widths.count) frames of the hold")
+        #expect(zip(widths, widths.dropFirst()).allSatisfy { $1 < $0 }, "the card shrinks in every one: \(widths)")
+        d.release(240, 250)
+        d.settle()
+        d.key(.escape)
+        d.settle()
+        #expect(!d.scene.needsFrame(at: d.time))
+
+        // Off the cards (the 16 px margin): no feedback, nothing to draw while it is held.
+        d.press(5, 250)
+        #expect(!d.scene.needsFrame(at: d.time))
+        d.advance(200)
+        #expect(!d.scene.needsFrame(at: d.time), "a press off the cards sleeps")
+        d.release(5, 250)
+        d.settle()
+
+        // A press that stops a moving stack has no feedback either.
+        d.wheel(.steps(dx: 0, dy: 3))
+        d.advance(frame)
+        #expect(d.scene.needsFrame(at: d.time), "the wheel scrolls the stack")
+        d.press(240, 250)
+        d.advance(frame)
+        #expect(!d.scene.needsFrame(at: d.time), "the press caught the stack: nothing animates")
     }
 
     @Test func anEmptyWalletDrawsAMessage() {

@@ -57,13 +57,13 @@ extension XvfbTests {
 
     /// Frames drawn by a wallet session that idles, optionally holds a card still for
     /// 0.4 s (less than the hold), and quits with q (the quit event counts the frames).
-    private func walletFrames(pressing: Bool) throws -> Int {
+    private func walletFrames(pressing: Bool, x: Int = 240) throws -> Int {
         let xvfb = try Xvfb()
         let dir = try temporaryFolder()
         let app = try AppProcess(xvfb: xvfb, statePath: dir + "/state.json", arguments: ["--scene", "wallet"])
         try app.waitFor("ready")
         Thread.sleep(forTimeInterval: 0.5)
-        try xvfb.xdotool("mousemove", "240", "\(Self.walletStripY(2))")
+        try xvfb.xdotool("mousemove", "\(x)", "\(Self.walletStripY(2))")
         if pressing { try xvfb.xdotool("mousedown", "1") }
         Thread.sleep(forTimeInterval: 0.4)
         try xvfb.xdotool("key", "q")
@@ -73,13 +73,29 @@ extension XvfbTests {
         return try #require(quit["frames"] as? Int)
     }
 
-    /// A still press adds the one frame that answers it, and on the compositor path at most one
+    /// A still press where nothing animates (off the cards, in the 16 px margin: no hold
+    /// feedback) adds the one frame that answers it, and on the compositor path at most one
     /// exact repaint of what that frame drew clipped or cut from a nearby size (the settle), none
     /// while it waits (the loop sleeps until the hold deadline; it used to draw ~24 identical
-    /// frames, and a settle that rendered a fresh list each time drew 24 more).
+    /// frames, and a settle that rendered a fresh list each time drew 24 more). The press was on
+    /// a card until the card's hold feedback asked for its frames (below).
     @Test func aStillPressDrawsNoFramesWhileWaitingForTheHold() throws {
+        let idle = try walletFrames(pressing: false, x: 5)
+        let pressed = try walletFrames(pressing: true, x: 5)
+        #expect(pressed - idle <= 2, "idle \(idle) frames, with a still press \(pressed)")
+    }
+
+    /// Frames of the hold feedback at 60 Hz (Xvfb's rate): the press is held 0.4 s (24 frames)
+    /// before the quit, and the feedback ends at the 0.5 s hold deadline at the latest (30).
+    static let feedbackFrames = (held: 24, atMost: 30)
+
+    /// A still press on a card draws while its hold feedback shrinks the card (it drew none: the
+    /// shrink showed only when something else asked for a frame), and no more than those frames,
+    /// the press's own frame and a settle.
+    @Test func aStillPressOnACardDrawsItsHoldFeedback() throws {
         let idle = try walletFrames(pressing: false)
         let pressed = try walletFrames(pressing: true)
-        #expect(pressed - idle <= 2, "idle \(idle) frames, with a still press \(pressed)")
+        #expect(pressed - idle >= Self.feedbackFrames.held / 3, "idle \(idle) frames, with a still press \(pressed): the feedback was not drawn")
+        #expect(pressed - idle <= Self.feedbackFrames.atMost + 2, "idle \(idle) frames, with a still press \(pressed)")
     }
 }

@@ -116,6 +116,11 @@ public struct WalletMetrics: Sendable, Hashable {
     /// context-menu press response, subtle (448 px cards lose 13 px). A press that
     /// becomes a pan or a tap springs back from wherever it got to.
     public static let holdFeedbackScale: Double = 0.97
+    /// px: a card taller than a face within this of the stack's width is expanding or collapsing
+    /// (a reveal, issue 21 item 5) and is drawn at the stack's exact width. Half a pixel: the
+    /// width a tap's hold feedback takes off in the first 96 ms (0.03 x (96/500)^2 x 450 px),
+    /// snapped in one frame with no visible jump.
+    public static let revealWidthSnap: Double = 0.5
     /// A cancel after auto-scrolling far scrolls back so the card's home slot shows, and
     /// the card flies home on the same spring as the scroll, so it travels in a straight
     /// line on screen (SPEC G4).

@@ -15,6 +15,14 @@ extension WalletScene {
                                           holdDuration: gestureSettings.holdDuration)
     }
 
+    /// True while the pressed card's scale still changes (from the press until the hold
+    /// deadline, where the lift takes over): the window draws those frames.
+    func holdFeedbackAnimates(at time: Millis) -> Bool {
+        guard let feedback = holdFeedback, metrics.holdFeedbackScale != 1 else { return false }
+        let elapsed = time - feedback.start
+        return elapsed >= 0 && elapsed < gestureSettings.holdDuration
+    }
+
     /// `frame` shrunk about its centre by the hold feedback at `time`.
     func holdFeedbackFrame(_ frame: Rect, at time: Millis) -> Rect {
         let s = holdFeedbackScale(at: time)

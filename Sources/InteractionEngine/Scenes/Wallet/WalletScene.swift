@@ -155,8 +155,9 @@ public final class WalletScene: EventRecordingScene {
     }
 
     public func needsFrame(at time: Millis) -> Bool {
-        // A press by itself draws nothing: a still one waits for the hold deadline asleep.
-        if scroll.isAnimating(at: time) { return true }
+        // A still press draws only while the pressed card's hold feedback shrinks it (a press
+        // off the cards, or one that caught the stack, waits for its deadline asleep).
+        if scroll.isAnimating(at: time) || holdFeedbackAnimates(at: time) { return true }
         if case .lifting(let lift) = interaction, lift.rise.isAnimating(at: time) || lift.autoScroll != nil {
             return true
         }

@@ -209,14 +209,26 @@ extension WalletScene {
             // A card at the stack's width that is taller than a face is expanding or collapsing:
             // its sheet is revealed at the expanded height. A lifted or pressed card is scaled (its
             // width too), so its sheet follows its frame.
-            let revealing = !card.isLifted && abs(card.frame.width - layout.cardWidth) < 0.5
-            WalletCardPainter.paint(cards[slot], in: card.frame, lifted: card.isLifted,
+            let revealing = !card.isLifted && abs(card.frame.width - layout.cardWidth) < WalletMetrics.revealWidthSnap
+            WalletCardPainter.paint(cards[slot], in: revealing ? revealFrame(card.frame) : card.frame,
+                                    lifted: card.isLifted,
                                     sheetHeight: revealing ? layout.expandedFrame.height : 0, into: &list)
         }
         if case .stack = mode, let ring = focusRingFrame(in: drawn) {
             WalletCardPainter.paintFocusRing(around: ring, into: &list)
         }
         return list
+    }
+
+    /// A revealing card's frame at the stack's exact width, about the same centre: the tap's hold
+    /// feedback leaves the expanding card a few thousandths of a pixel narrower, which its spring
+    /// takes back over 20 frames, and a face or sheet whose size changes at all is a new layer
+    /// (drawn afresh, never copied) in each of them (issue 21 item 5). A face taller than a card
+    /// only: a card in the stack keeps its frame.
+    func revealFrame(_ frame: Rect) -> Rect {
+        guard frame.height > WalletMetrics.cardHeight + 0.5, frame.width != layout.cardWidth else { return frame }
+        let width = layout.cardWidth
+        return Rect(x: frame.midX - width / 2, y: frame.minY, width: width, height: frame.height)
     }
 
     /// The part of the focused card that shows (down to the top of the card
