@@ -31,10 +31,14 @@ final class ShapeCache {
         budget = max(ShapeCache.byteBudget, ShapeCache.screensPerBudget * screen)
     }
 
+    /// A shape's look at its exact device radius, blur and line width: a cached surface is drawn
+    /// with the values of the first draw that made it, so keys rounded to half pixels made a
+    /// frame's pixels depend on which nearby size an earlier frame drew first (issue 21 item 5:
+    /// a zoomed carousel shadow 1/255 off after a drag; RendererHistoryTests).
     private enum Kind: Hashable {
-        case fill(Paint, radius: Int)
-        case shadow(radius: Int, blur: Int, Color)
-        case stroke(Color, lineWidth: Int, radius: Int)
+        case fill(Paint, radius: Double)
+        case shadow(radius: Double, blur: Double, Color)
+        case stroke(Color, lineWidth: Double, radius: Double)
     }
 
     private struct Key: Hashable {
@@ -67,7 +71,7 @@ final class ShapeCache {
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0 else { return }
         let r = radius * deviceScale
-        let key = Key(kind: .fill(paint, radius: Int(clamping: (r * 2).rounded())), width: w, height: h)
+        let key = Key(kind: .fill(paint, radius: r), width: w, height: h)
         guard let surface = cached(key, at: place(cr, rect.origin), render: { surface, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
         }) else {
@@ -85,7 +89,7 @@ final class ShapeCache {
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let r = radius * deviceScale, lw = lineWidth * deviceScale
-        let key = Key(kind: .stroke(color, lineWidth: Int(clamping: (lw * 4).rounded()), radius: Int(clamping: (r * 2).rounded())),
+        let key = Key(kind: .stroke(color, lineWidth: lw, radius: r),
                       width: w, height: h)
         guard let surface = cached(key, at: place(cr, rect.origin), render: { _, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw)
@@ -224,7 +228,7 @@ final class ShapeCache {
         guard w > 0, h > 0, color.alpha > 0 else { return nil }
         let b = blur * deviceScale, r = radius * deviceScale
         let margin = Int(clamping: (b / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
-        let key = Key(kind: .shadow(radius: Int(clamping: (r * 2).rounded()), blur: Int(clamping: (b * 2).rounded()), color),
+        let key = Key(kind: .shadow(radius: r, blur: b, color),
                       width: w + 2 * margin, height: h + 2 * margin)
         return (key, margin)
     }
