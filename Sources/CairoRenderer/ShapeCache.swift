@@ -76,7 +76,7 @@ final class ShapeCache {
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
         }) else {
             if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: 0, hole: hole) }
-            direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r) }
+            direct(cr, key, userOrigin: rect.origin, margin: 0, hole: hole) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r) }
             return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: 0, hole: hole)
@@ -95,7 +95,7 @@ final class ShapeCache {
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw)
         }) else {
             if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: 0, hole: hole) }
-            direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw) }
+            direct(cr, key, userOrigin: rect.origin, margin: 0, hole: hole) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw) }
             return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: 0, hole: hole)
@@ -113,7 +113,7 @@ final class ShapeCache {
             draw(scr, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
         }) else {
             if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: margin, hole: hole) }
-            direct(cr, userOrigin: rect.origin, margin: margin) {
+            direct(cr, key, userOrigin: rect.origin, margin: margin, hole: hole) {
                 draw($0, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
             }
             return
@@ -289,7 +289,20 @@ final class ShapeCache {
     /// device pixels, its size rounded, its origin on the device pixel `blit` would copy to.
     /// So the first (uncached) drawing of a shape and every later (cached) one give the
     /// same pixels: one rasterisation per shape, whichever path draws it.
-    private func direct(_ cr: OpaquePointer, userOrigin: Point, margin: Int, draw: (OpaquePointer) -> Void) {
+    /// A shape that fits a surface is drawn onto one of its size and copied as a cached one is:
+    /// drawn straight onto the target it rounded its antialiased edge once and a cached copy
+    /// twice, so the first draw of a look and later ones differed by 1/255 and a frame's pixels
+    /// depended on which shapes the renderer had seen (RendererHistoryTests).
+    private func direct(_ cr: OpaquePointer, _ key: Key, userOrigin: Point, margin: Int, hole: PixelRect?,
+                        draw: (OpaquePointer) -> Void) {
+        if key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide {
+            let surface = ImageSurface(width: key.width, height: key.height)
+            let scr = cairo_create(surface.handle)!
+            draw(scr)
+            cairo_destroy(scr)
+            cairo_surface_flush(surface.handle)
+            return blit(cr, surface, userOrigin: userOrigin, margin: margin, hole: hole)
+        }
         var x = userOrigin.x, y = userOrigin.y
         cairo_user_to_device(cr, &x, &y)
         cairo_save(cr)
