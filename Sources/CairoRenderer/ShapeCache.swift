@@ -31,10 +31,14 @@ final class ShapeCache {
         budget = max(ShapeCache.byteBudget, ShapeCache.screensPerBudget * screen)
     }
 
+    /// A shape's look at its exact device radius, blur and line width: a cached surface is drawn
+    /// with the values of the first draw that made it, so keys rounded to half pixels made a
+    /// frame's pixels depend on which nearby size an earlier frame drew first (issue 21 item 5:
+    /// a zoomed carousel shadow 1/255 off after a drag; RendererHistoryTests).
     private enum Kind: Hashable {
-        case fill(Paint, radius: Int)
-        case shadow(radius: Int, blur: Int, Color)
-        case stroke(Color, lineWidth: Int, radius: Int)
+        case fill(Paint, radius: Double)
+        case shadow(radius: Double, blur: Double, Color)
+        case stroke(Color, lineWidth: Double, radius: Double)
     }
 
     private struct Key: Hashable {
@@ -69,12 +73,12 @@ final class ShapeCache {
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0 else { return }
         let r = radius * deviceScale
-        let key = Key(kind: .fill(paint, radius: Int(clamping: (r * 2).rounded())), width: w, height: h)
+        let key = Key(kind: .fill(paint, radius: r), width: w, height: h)
         guard let surface = cached(key, at: place(cr, rect.origin), render: { surface, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r)
         }) else {
             if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: 0, hole: hole) }
-            direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r) }
+            direct(cr, key, userOrigin: rect.origin, margin: 0, hole: hole) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r) }
             return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: 0, hole: hole)
@@ -87,13 +91,13 @@ final class ShapeCache {
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let r = radius * deviceScale, lw = lineWidth * deviceScale
-        let key = Key(kind: .stroke(color, lineWidth: Int(clamping: (lw * 4).rounded()), radius: Int(clamping: (r * 2).rounded())),
+        let key = Key(kind: .stroke(color, lineWidth: lw, radius: r),
                       width: w, height: h)
         guard let surface = cached(key, at: place(cr, rect.origin), render: { _, scr in
             draw(scr, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw)
         }) else {
             if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: 0, hole: hole) }
-            direct(cr, userOrigin: rect.origin, margin: 0) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw) }
+            direct(cr, key, userOrigin: rect.origin, margin: 0, hole: hole) { draw($0, Rect(x: 0, y: 0, width: Double(w), height: Double(h)), r, lw) }
             return
         }
         blit(cr, surface, userOrigin: rect.origin, margin: 0, hole: hole)
@@ -113,7 +117,7 @@ final class ShapeCache {
             if let near = takeNearby() { return stretch(cr, near, to: key, userOrigin: rect.origin, margin: margin, hole: hole) }
             statistics.shadowsDrawnDirectly += 1
             statistics.shadowPixelsDrawnDirectly += key.width * key.height
-            direct(cr, userOrigin: rect.origin, margin: margin) {
+            direct(cr, key, userOrigin: rect.origin, margin: margin, hole: hole) {
                 draw($0, Rect(x: Double(margin), y: Double(margin), width: Double(w), height: Double(h)), r, b)
             }
             return
@@ -229,7 +233,7 @@ final class ShapeCache {
         guard w > 0, h > 0, color.alpha > 0 else { return nil }
         let b = blur * deviceScale, r = radius * deviceScale
         let margin = Int(clamping: (b / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
-        let key = Key(kind: .shadow(radius: Int(clamping: (r * 2).rounded()), blur: Int(clamping: (b * 2).rounded()), color),
+        let key = Key(kind: .shadow(radius: r, blur: b, color),
                       width: w + 2 * margin, height: h + 2 * margin)
         return (key, margin)
     }
@@ -292,8 +296,22 @@ final class ShapeCache {
     /// device pixels, its size rounded, its origin on the device pixel `blit` would copy to.
     /// So the first (uncached) drawing of a shape and every later (cached) one give the
     /// same pixels: one rasterisation per shape, whichever path draws it.
-    private func direct(_ cr: OpaquePointer, userOrigin: Point, margin: Int, draw: (OpaquePointer) -> Void) {
+    ///
+    /// A shape that fits a surface is drawn onto one of its size and copied as a cached one is:
+    /// drawn straight onto the target it rounded its antialiased edge once and a cached copy
+    /// twice, so the first draw of a look and later ones differed by 1/255 and a frame's pixels
+    /// depended on which shapes the renderer had seen (RendererHistoryTests).
+    private func direct(_ cr: OpaquePointer, _ key: Key, userOrigin: Point, margin: Int, hole: PixelRect?,
+                        draw: (OpaquePointer) -> Void) {
         statistics.drawnDirectly += 1
+        if key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide {
+            let surface = ImageSurface(width: key.width, height: key.height)
+            let scr = cairo_create(surface.handle)!
+            draw(scr)
+            cairo_destroy(scr)
+            cairo_surface_flush(surface.handle)
+            return blit(cr, surface, userOrigin: userOrigin, margin: margin, hole: hole)
+        }
         var x = userOrigin.x, y = userOrigin.y
         cairo_user_to_device(cr, &x, &y)
         cairo_save(cr)

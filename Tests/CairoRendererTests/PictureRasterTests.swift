@@ -86,10 +86,10 @@ import Testing
     @Test func aCarouselDragComposesFromRastersWithinTheTolerance() throws {
         let o = try Self.play()
         #expect(o.moving > 60 && o.resting > 60, "moving \(o.moving), resting \(o.resting) frames")
-        // Not yet asserted (the reason the switch is off by default): the resting frame right
-        // after the drag's last move (600 ms) differs by 1/255 in the two zoomed strip pictures.
-        // There a fresh CairoRenderer's whole frame also differs from the direct renderer's (the
-        // direct path's pixels depend on what its caches saw before) and equals the compositor's.
+        // The resting frame right after the drag's last move (600 ms) was 1/255 off in the two
+        // zoomed strip pictures: the direct path's shadows depended on which nearby size its shape
+        // cache drew first (RendererHistoryTests). Every resting frame is now the direct path's.
+        #expect(o.restingMismatches.isEmpty, "resting frames unlike the direct path at \(o.restingMismatches) ms")
         #expect(o.worstShare <= LayerRepaintTests.LayerTolerance.maxShare,
                 "a moving frame has \(o.worstShare * 100)% of its pixels off by more than \(LayerRepaintTests.LayerTolerance.channelSlack)/255 beyond a 1-px shift")
         // The path is taken: cells are composited, far more often than rasters are made, and the

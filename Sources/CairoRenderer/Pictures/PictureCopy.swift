@@ -8,19 +8,9 @@ struct PictureKey: Hashable, Sendable {
     let height: Int
     /// Device pixels, rounded.
     let cornerRadius: Int
-    /// The radius as asked for the first time (not part of the identity).
+    /// The radius the copy's corners are cut with, exactly (part of the identity: a copy cut at
+    /// the radius of whichever request came first made a frame's pixels depend on history).
     let exactRadius: Double
-
-    static func == (a: PictureKey, b: PictureKey) -> Bool {
-        a.path == b.path && a.width == b.width && a.height == b.height && a.cornerRadius == b.cornerRadius
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(path)
-        hasher.combine(width)
-        hasher.combine(height)
-        hasher.combine(cornerRadius)
-    }
 }
 
 /// Makes the copy of a decoded picture that is drawn: turned upright (EXIF),
