@@ -42,6 +42,9 @@ public final class CairoRenderer {
     /// The last frame's scroll containers, and this frame's by the index of their push.
     var scrollMemory = ScrollMemory()
     var scrollGroups: [Int: ScrollGroup] = [:]
+    /// What this frame's clear paints (VisibleBackground.swift), with `occlusionCulling`; its figures.
+    var background: VisibleBackground?
+    var backgroundFigures = BackgroundStatistics()
 
     public init() {}
 
@@ -71,6 +74,12 @@ public final class CairoRenderer {
         let plans = retainedLayers ? planLayers(list, width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
                                                 height: Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : [:]
         scrollGroups = retainedLayers ? planScrollGroups(list) : [:]
+        let target = cairo_get_target(cr)
+        background = occlusionCulling && cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+            ? planBackground(list, occluders: occluders, plans: plans, groups: scrollGroups,
+                             frame: PixelRect(x: 0, y: 0, width: Int(cairo_image_surface_get_width(target)),
+                                              height: Int(cairo_image_surface_get_height(target)))) : nil
+        defer { background = nil }
         drawCommands(list, 0..<list.commands.count, on: cr, skip: skip, occluders: occluders, clipInteriors: [],
                      layers: plans)
         scrollGroups = [:]
@@ -126,6 +135,7 @@ public final class CairoRenderer {
                 }
                 continue
             }
+            if scrollGroups[index] != nil { paintDeferredBackground(cr, at: index, list: list) }
             if let skip, skip(index) {
                 // A stroked line leaves round caps and joins set on `cr` for what follows:
                 // a skipped one must too, or later strokes would differ.
@@ -161,12 +171,8 @@ public final class CairoRenderer {
             }
             switch command {
             case .clear(let color):
-                cairo_save(cr)
-                cairo_identity_matrix(cr)
-                setColor(cr, color)
-                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                cairo_paint(cr)
-                cairo_restore(cr)
+                // Only where later commands do not replace it (VisibleBackground.swift).
+                paintBackground(cr, color, index: index)
             case .fillRect(let rect, let paint, let radius):
                 if case .solid = paint {
                     roundedRect(cr, rect, radius)
