@@ -26,13 +26,8 @@ import Testing
         let tracker = DamageTracker()
         var ring = BufferDamage(buffers: 2, width: width, height: height)
         let buffers = [ImageSurface(width: width, height: height), ImageSurface(width: width, height: height)]
-        // The strip's middle row, as the bench's script finds it.
-        let h = size.height - Deck.barHeight
-        let scale = min(max(min(size.width / 480, h / 600), 1), 2)
-        let start = Point(x: size.width / 2, y: Deck.barHeight + h - 150 * scale - 28 * scale + 0.35 * 150 * scale)
-        var events: [(Millis, InputEvent.Kind)] = [(100, .pointerDown(start, .primary))]
-        for i in 1...30 { events.append((100 + Double(i) * 16, .pointerMove(start + Point(x: -8 * Double(i), y: 0)))) }
-        events.append((600, .pointerUp(start + Point(x: -240, y: 0), .primary)))
+        let (start, firstDrag) = Self.leftDrag(size: size)
+        var events = firstDrag
         events.append((2000, .pointerDown(start, .primary)))
         for i in 1...4 { events.append((2000 + Double(i) * 16, .pointerMove(start + Point(x: 60 * Double(i), y: 0)))) }
         events.append((2070, .pointerUp(start + Point(x: 240, y: 0), .primary)))
@@ -126,5 +121,17 @@ import Testing
         for k in stride(from: 0.7, through: 1.4, by: 0.0137) {
             #expect(abs(CairoRenderer.snappedRasterScale(k) - k) <= step / 2 + 1e-9, "\(k)")
         }
+    }
+
+    /// A 240 px drag to the left on the strip's middle row (as the bench's script finds it),
+    /// released at 600 ms: the press point and the events.
+    static func leftDrag(size: Size) -> (start: Point, events: [(Millis, InputEvent.Kind)]) {
+        let h = size.height - Deck.barHeight
+        let scale = min(max(min(size.width / 480, h / 600), 1), 2)
+        let start = Point(x: size.width / 2, y: Deck.barHeight + h - 150 * scale - 28 * scale + 0.35 * 150 * scale)
+        var events: [(Millis, InputEvent.Kind)] = [(100, .pointerDown(start, .primary))]
+        for i in 1...30 { events.append((100 + Double(i) * 16, .pointerMove(start + Point(x: -8 * Double(i), y: 0)))) }
+        events.append((600, .pointerUp(start + Point(x: -240, y: 0), .primary)))
+        return (start, events)
     }
 }

@@ -37,13 +37,7 @@ import Testing
         let size = Size(width: Double(width), height: Double(height))
         let deck = try Goldens.deck(scene: "carousel", size: size)
         let warm = CairoRenderer()
-        let h = size.height - Deck.barHeight
-        let scale = min(max(min(size.width / 480, h / 600), 1), 2)
-        let start = Point(x: size.width / 2, y: Deck.barHeight + h - 150 * scale - 28 * scale + 0.35 * 150 * scale)
-        var events: [(Millis, InputEvent.Kind)] = [(100, .pointerDown(start, .primary))]
-        for i in 1...30 { events.append((100 + Double(i) * 16, .pointerMove(start + Point(x: -8 * Double(i), y: 0)))) }
-        events.append((600, .pointerUp(start + Point(x: -240, y: 0), .primary)))
-        var pending = events[...]
+        var pending = PictureRasterTests.leftDrag(size: size).events[...]
         var time: Millis = 0, previous: [DrawCommand]? = nil
         var resting = 0, afterMotion = 0, moving = 0
         var mismatches: [String] = []
