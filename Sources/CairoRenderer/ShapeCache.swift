@@ -300,11 +300,13 @@ final class ShapeCache {
     /// A shape that fits a surface is drawn onto one of its size and copied as a cached one is:
     /// drawn straight onto the target it rounded its antialiased edge once and a cached copy
     /// twice, so the first draw of a look and later ones differed by 1/255 and a frame's pixels
-    /// depended on which shapes the renderer had seen (RendererHistoryTests).
+    /// depended on which shapes the renderer had seen (RendererHistoryTests). Not a mostly hidden
+    /// shape that moves (`cacheOnlyAtRest`): it is drawn straight, clipped to what shows (no
+    /// surface of its whole size each frame), and repainted exactly once it rests.
     private func direct(_ cr: OpaquePointer, _ key: Key, userOrigin: Point, margin: Int, hole: PixelRect?,
                         draw: (OpaquePointer) -> Void) {
         statistics.drawnDirectly += 1
-        if key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide {
+        if !cacheOnlyAtRest, key.width <= ShapeCache.maximumSide, key.height <= ShapeCache.maximumSide {
             let surface = ImageSurface(width: key.width, height: key.height)
             let scr = cairo_create(surface.handle)!
             draw(scr)
