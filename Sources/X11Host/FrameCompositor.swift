@@ -5,20 +5,14 @@ import Foundation
 import InteractionEngine
 
 /// Which drawing path the window uses (`GESTUREDECK_RENDERER`).
-public enum RendererPath: String, Sendable {
+public enum RendererPath: String, EnvironmentChoice {
     /// Damage-tracked frames drawn straight into shared-memory buffers (the default).
     case compositor
     /// Every frame repainted whole into an image surface and copied with Cairo-Xlib: the reference.
     case direct
-
-    /// `GESTUREDECK_RENDERER=direct|compositor`; anything else is named on stderr and the default kept.
-    public static func from(environment: [String: String]) -> RendererPath {
-        guard let value = environment["GESTUREDECK_RENDERER"], !value.isEmpty else { return .compositor }
-        if let path = RendererPath(rawValue: value.lowercased()) { return path }
-        FileHandle.standardError.write(Data(
-            "gesturedeck: GESTUREDECK_RENDERER=\(value) is not 'direct' or 'compositor'; using the compositor\n".utf8))
-        return .compositor
-    }
+    static let variable = "GESTUREDECK_RENDERER"
+    static let standard = RendererPath.compositor
+    static let standardMeaning = "using the compositor"
 }
 
 /// The compositor path's frame: repaint what changed, present what changed.
