@@ -45,6 +45,8 @@ public final class CairoRenderer {
     /// What this frame's clear paints (VisibleBackground.swift), with `occlusionCulling`; its figures.
     var background: VisibleBackground?
     var backgroundFigures = BackgroundStatistics()
+    /// Drawing commands drawn from their commands (FrameCounts.swift).
+    var commandsDrawn = 0
 
     public init() {}
 
@@ -150,6 +152,7 @@ public final class CairoRenderer {
             // Shapes of a nearby size are cut only outside opacity groups and scaling transforms.
             shapes.stretchWhileMoving = stretching && !occluders.isEmpty && opacityStack.isEmpty
                 && currentScale == (deviceScale ?? scale)
+            commandsDrawn += 1
             // What later opaque faces leave showing (HiddenParts.swift): nothing, or a ring.
             let showing = occluders.isEmpty ? .all : showing(index, command, bounds: knownBounds?[index], occluders: occluders)
             switch showing {
