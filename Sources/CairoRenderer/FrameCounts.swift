@@ -11,6 +11,9 @@ public struct FrameCounts: Sendable, Equatable {
     /// Scroll strips copied though the content around them changed, and strips extended.
     public var stripsKept = 0
     public var stripsExtended = 0
+    /// Moving tiles' sprites rasterised and copied (TileSprites.swift).
+    public var spritesRasterised = 0
+    public var spriteCopies = 0
 }
 
 extension CairoRenderer {
@@ -18,6 +21,7 @@ extension CairoRenderer {
     public var frameCounts: FrameCounts {
         FrameCounts(commandsDrawn: commandsDrawn, layers: layers.statistics, shapes: shapes.statistics,
                     layoutsMade: text.layoutsMade, extentsMeasured: text.extentsMeasured,
-                    stripsKept: scrollMemory.stripsKept, stripsExtended: scrollMemory.stripsExtended)
+                    stripsKept: scrollMemory.stripsKept, stripsExtended: scrollMemory.stripsExtended,
+                    spritesRasterised: sprites.rasterised, spriteCopies: sprites.copies)
     }
 }

@@ -16,6 +16,8 @@ struct FrameMakeup {
     var shadowPixelsDirect = 0
     var shapesRasterised = 0
     var extentsMeasured = 0
+    var sprites = 0
+    var spritesRasterised = 0
     var bands = 0
     var damagedPixels = 0
     var damageMs = 0.0
@@ -38,6 +40,8 @@ struct FrameMakeup {
         shadowPixelsDirect = b.shapes.shadowPixelsDrawnDirectly - a.shapes.shadowPixelsDrawnDirectly
         shapesRasterised = b.shapes.rasterised - a.shapes.rasterised
         extentsMeasured = b.extentsMeasured - a.extentsMeasured
+        sprites = b.spriteCopies - a.spriteCopies
+        spritesRasterised = b.spritesRasterised - a.spritesRasterised
         self.bands = bands
         damagedPixels = pixels
         self.damageMs = damageMs
@@ -45,7 +49,7 @@ struct FrameMakeup {
 
     var line: String {
         "\(commands) cmds, \(drawn) drawn, layers \(layersRasterised) rasterised / \(layerCopies) copied / \(shiftedCopies) shifted / "
-            + "\(stretched) stretched, strips \(stripsRasterised) rasterised / \(stripCopies) copied / \(stripsKeptOrExtended) kept, "
+            + "\(stretched) stretched, sprites \(spritesRasterised) rasterised / \(sprites) copied, strips \(stripsRasterised) rasterised / \(stripCopies) copied / \(stripsKeptOrExtended) kept, "
             + "shadows drawn \(shadowsDirect) (\(shadowPixelsDirect / 1000) kpx), shapes rasterised \(shapesRasterised), "
             + "text extents \(extentsMeasured), \(bands) bands \(damagedPixels / 1000) kpx, damage \(fmt(damageMs)) ms, "
             + "draw \(fmt(drawMs)) ms, cpu \(fmt(cpuMs)) ms"
