@@ -45,6 +45,10 @@ public final class CairoRenderer {
     /// What this frame's clear paints (VisibleBackground.swift), with `occlusionCulling`; its figures.
     var background: VisibleBackground?
     var backgroundFigures = BackgroundStatistics()
+    /// Drawing commands drawn from their commands (FrameCounts.swift).
+    var commandsDrawn = 0
+    /// Moving tiles drawn as one copy each (TileSprites.swift).
+    let sprites = TileSprites()
 
     public init() {}
 
@@ -74,6 +78,7 @@ public final class CairoRenderer {
         let plans = retainedLayers ? planLayers(list, width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
                                                 height: Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : [:]
         scrollGroups = retainedLayers ? planScrollGroups(list) : [:]
+        if retainedLayers { sprites.beginFrame() }
         let target = cairo_get_target(cr)
         background = occlusionCulling && cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
             ? planBackground(list, occluders: occluders, plans: plans, groups: scrollGroups,
@@ -111,6 +116,11 @@ public final class CairoRenderer {
         while next < range.upperBound {
             let index = next, command = list.commands[index]
             next += 1
+            if retainedLayers, !occluders.isEmpty, opacityStack.isEmpty,
+               let end = drawSprite(list, at: index, on: cr, skip: skip, layers: layers, deviceScale: currentScale) {
+                next = end
+                continue
+            }
             if let plan = layers[index], opacityStack.isEmpty,
                drawLayer(plan, of: list, on: cr, skip: skip, occluders: occluders, clipInteriors: clipInteriors,
                          deviceScale: currentScale) {
@@ -150,6 +160,7 @@ public final class CairoRenderer {
             // Shapes of a nearby size are cut only outside opacity groups and scaling transforms.
             shapes.stretchWhileMoving = stretching && !occluders.isEmpty && opacityStack.isEmpty
                 && currentScale == (deviceScale ?? scale)
+            commandsDrawn += 1
             // What later opaque faces leave showing (HiddenParts.swift): nothing, or a ring.
             let showing = occluders.isEmpty ? .all : showing(index, command, bounds: knownBounds?[index], occluders: occluders)
             switch showing {

@@ -273,8 +273,14 @@ public final class DamageTracker {
         }
         var changed: [PixelRect] = []
         changed.reserveCapacity(old.items.count + walk.items.count - 2 * (head + tail))
-        for o in head..<(old.items.count - tail) { changed.append(old.items[o].bounds) }
-        for n in head..<(walk.items.count - tail) { changed.append(walk.items[n].bounds) }
+        // Only the unmatched commands' bounds (issue 21, the grid's drag): matched pairs keep their
+        // order and bounds, so a pixel outside every unmatched bound sees the same commands in the
+        // same order (a tile reflowing in row 1 no longer damages every row below it).
+        var kept = [Bool](repeating: false, count: old.items.count)
+        for n in head..<(walk.items.count - tail) {
+            if matched[n] >= 0 { kept[matched[n]] = true } else { changed.append(walk.items[n].bounds) }
+        }
+        for o in head..<(old.items.count - tail) where !kept[o] { changed.append(old.items[o].bounds) }
         return FrameDamage(rects: changed, width: width, height: height)
     }
 }

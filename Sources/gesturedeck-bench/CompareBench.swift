@@ -28,6 +28,8 @@ struct CompareResult {
     var layers = LayerStatistics()
     /// The compositor's slowest frames, slowest first: where in the script its p99 comes from.
     var slowest: [SlowFrame] = []
+    /// What each compositor frame drew (SlowFrameCounts.swift), by its index in the script.
+    var makeup: [FrameMakeup] = []
     /// Whether the compositor rasterised its layers on a worker thread.
     var layerWorker = false
     /// CPU time of the drawing thread per frame (draw + present, ms): what the frame itself
@@ -129,8 +131,17 @@ enum CompareBench {
             func composited() {
                 let cpuStart = threadCPUNanos()
                 defer { cpu.compositor.append(Double(threadCPUNanos() - cpuStart) / 1e6) }
+                let counts = compositorRenderer.frameCounts
                 let start = monotonicNanos()
                 compositor.present(list, renderer: compositorRenderer)
+                defer {
+                    var makeup = FrameMakeup(before: counts, after: compositorRenderer.frameCounts, commands: list.commands.count,
+                                             bands: compositor.lastDamage.rects.count, pixels: compositor.lastDamage.area,
+                                             damageMs: compositor.lastDamageMillis)
+                    makeup.drawMs = compositor.lastPaintMillis
+                    makeup.cpuMs = Double(threadCPUNanos() - cpuStart) / 1e6
+                    result.makeup.append(makeup)
+                }
                 XSync(compositorWindow.display, 0)
                 let total = Double(monotonicNanos() - start) / 1e6
                 c.draw.append(compositor.lastPaintMillis)
@@ -237,6 +248,7 @@ enum CompareBench {
         for r in results {
             let frames = r.slowest.map { "#\($0.index) \(fmt($0.total)) (\(fmt($0.draw)))" }.joined(separator: ", ")
             out.append(pad(r.scene, 10) + pad(sizeLabel(r.size), 10) + frames)
+            for f in r.slowest where f.index < r.makeup.count { out.append("  #\(f.index): " + r.makeup[f.index].line) }
         }
         out.append("")
         out.append("Compositor's retained layers (MB; copies from a raster at the exact phase / shifted to the nearest pixel; scroll strips rasterised / copied; layers rasterised on the worker, asked of it, dropped by it, drawn directly while asked)")

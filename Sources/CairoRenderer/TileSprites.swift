@@ -1,0 +1,166 @@
+import CCairo
+import InteractionEngine
+
+/// Moving tiles as one copy each (issue 21, the grid's reflow and auto-scroll): a tile that moved
+/// since the last frame (its shadow and face not drawn in place before) is its shadow, face and
+/// what is drawn on the face, four composites and their clips each frame (the shadow's ring, the
+/// face's and outline's edges, the middle's copy). The bench's grid frames with 55-77 tiles
+/// reflowing while the content scrolls drew ~300 commands that way. Here the whole run (shadow
+/// to the end of the face's layer) is rasterised once onto a transparent surface (a sprite) and
+/// composited OVER in one copy at the nearest device pixel; its pixels join the settle
+/// rectangles, so the frame once the tile rests is drawn from its commands, exact.
+///
+/// The sprite flattens the run before compositing it (a rounding of 1/255 here and there) and
+/// lands up to half a pixel off: a moving frame only, within `LayerRepaintTests`' tolerance.
+final class TileSprites {
+    /// Sprites a frame may rasterise (sprites): the others' runs are drawn as before this frame
+    /// and rasterised in later frames. A 1280x800 tile (about 120 px square with its shadow)
+    /// rasterises in about the time its run takes to draw.
+    static let perFrame = 6
+    /// Frames a sprite is kept unused (frames): a reflow's tiles move for about 20 frames.
+    static let keepFrames = 8
+    /// The largest sprite side (device px): a grid tile with its shadow (SPEC G1: at most 204 px
+    /// wide, 220 with the lift) at scale 2.
+    static let maximumSide = 480
+    /// Bytes all sprites take at most, as window screens (screens): a screen of tiles with their
+    /// shadows' halo is about 1.4 screens of pixels.
+    static let screensPerBudget = 2
+
+    struct Entry {
+        let surface: ImageSurface
+        /// Device pixel of the anchor (the shadow rectangle's origin) when rasterised, and the raster.
+        let anchor: Point
+        let raster: PixelRect
+        var lastUse: Int
+    }
+
+    private var entries: [LayerKey: Entry] = [:]
+    private var bytes = 0
+    private var frame = 0
+    private var madeThisFrame = 0
+    /// Identities met in the last frame and this one: a sprite is made the second time its run is met.
+    private var metBefore: Set<LayerKey> = []
+    private var metNow: Set<LayerKey> = []
+    /// Sprites rasterised and copied since the renderer was made.
+    private(set) var rasterised = 0
+    private(set) var copies = 0
+
+    func beginFrame() {
+        frame += 1
+        madeThisFrame = 0
+        swap(&metBefore, &metNow)
+        metNow.removeAll(keepingCapacity: true)
+        if frame % TileSprites.keepFrames == 0 {
+            for (key, entry) in entries where frame - entry.lastUse > TileSprites.keepFrames { drop(key, entry) }
+        }
+    }
+
+    private func drop(_ key: LayerKey, _ entry: Entry) {
+        entries[key] = nil
+        bytes -= entry.surface.width * entry.surface.height * 4
+    }
+
+    /// The sprite of `key` and where it lands for an anchor at device `anchor`; nil when there is none.
+    func copy(_ key: LayerKey, anchor: Point) -> (surface: ImageSurface, at: PixelRect)? {
+        metNow.insert(key)
+        guard var entry = entries[key] else { return nil }
+        entry.lastUse = frame
+        entries[key] = entry
+        copies += 1
+        let at = PixelRect(x: entry.raster.x + Int((anchor.x - entry.anchor.x).rounded()),
+                           y: entry.raster.y + Int((anchor.y - entry.anchor.y).rounded()),
+                           width: entry.raster.width, height: entry.raster.height)
+        return (entry.surface, at)
+    }
+
+    /// Whether a sprite of `key` may be rasterised this frame (met in the last frame too, under the cap).
+    func mayRasterise(_ key: LayerKey, raster: PixelRect) -> Bool {
+        metBefore.contains(key) && madeThisFrame < TileSprites.perFrame
+            && raster.width <= TileSprites.maximumSide && raster.height <= TileSprites.maximumSide
+    }
+
+    func store(_ surface: ImageSurface, key: LayerKey, anchor: Point, raster: PixelRect, budget: Int) {
+        madeThisFrame += 1
+        rasterised += 1
+        if let old = entries[key] { drop(key, old) }
+        let size = surface.width * surface.height * 4
+        // Least recently used out first, down to the budget.
+        while bytes + size > budget, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            drop(oldest.key, oldest.value)
+        }
+        entries[key] = Entry(surface: surface, anchor: anchor, raster: raster, lastUse: frame)
+        bytes += size
+    }
+}
+
+extension CairoRenderer {
+    /// Draws a moving tile's run (a shadow, then the layer of the face right after it) as one
+    /// sprite copy; the index after the run, or nil to draw it as before.
+    func drawSprite(_ list: DisplayList, at index: Int, on cr: OpaquePointer, skip: ((Int) -> Bool)?,
+                    layers plans: [Int: LayerPlan], deviceScale k: Double) -> Int? {
+        guard case .shadow(let rect, _, _, _, _) = list.commands[index], let plan = plans[index + 1],
+              let unchanged = knownUnchanged, plan.end <= unchanged.count,
+              !unchanged[index], !unchanged[index + 1] else { return nil }
+        let range = index..<plan.end
+        if let skip, range.allSatisfy({ skip($0) }) { return nil }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else { return nil }
+        let anchor = Point(x: m.x0 + m.xx * rect.minX, y: m.y0 + m.yy * rect.minY)
+        guard anchor.x.isFinite, anchor.y.isFinite, abs(anchor.x) < 1e6, abs(anchor.y) < 1e6 else { return nil }
+        let key = LayerKey(scale: m.xx, tx: 0, ty: 0,
+                           commands: list.commands[range].map { $0.shifted(-rect.minX, -rect.minY, quantum: 1.0 / 64) })
+        var found = sprites.copy(key, anchor: anchor)
+        if found == nil {
+            // The run's generous box (shadow halo, text ink) in device pixels at this frame's phase.
+            var box: Rect?
+            for i in range {
+                guard let b = CairoRenderer.scrollBox(list.commands[i]) else { return nil }
+                box = box.map { a in
+                    let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+                    return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
+                } ?? b
+            }
+            guard let box else { return nil }
+            let x0 = Int((m.x0 + m.xx * box.minX).rounded(.down)), y0 = Int((m.y0 + m.yy * box.minY).rounded(.down))
+            let x1 = Int((m.x0 + m.xx * box.maxX).rounded(.up)), y1 = Int((m.y0 + m.yy * box.maxY).rounded(.up))
+            let raster = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            guard !raster.isEmpty, sprites.mayRasterise(key, raster: raster) else { return nil }
+            let surface = ImageSurface(width: raster.width, height: raster.height)
+            let scr = cairo_create(surface.handle)!
+            var sm = m
+            sm.x0 -= Double(raster.x)
+            sm.y0 -= Double(raster.y)
+            cairo_set_matrix(scr, &sm)
+            let bands = repaintBands
+            repaintBands = nil
+            drawCommands(list, range, on: scr, skip: nil, occluders: [], clipInteriors: [], layers: [:], deviceScale: k)
+            repaintBands = bands
+            cairo_destroy(scr)
+            cairo_surface_flush(surface.handle)
+            let target = cairo_get_target(cr)
+            let screen = Int(cairo_image_surface_get_width(target)) * Int(cairo_image_surface_get_height(target)) * 4
+            sprites.store(surface, key: key, anchor: anchor, raster: raster, budget: TileSprites.screensPerBudget * max(screen, 1 << 20))
+            found = (surface, raster)
+        }
+        guard let (surface, at) = found else { return nil }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, surface.handle, Double(at.x), Double(at.y))
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_rectangle(cr, Double(at.x), Double(at.y), Double(at.width), Double(at.height))
+        cairo_fill(cr)
+        cairo_restore(cr)
+        // Inexact (flattened, at the nearest pixel): repainted from the commands next frame.
+        layers.approximated(at)
+        if plan.strokes {
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        }
+        return plan.end
+    }
+
+    /// Moving tiles' sprites rasterised and copied since the renderer was made (TileSprites.swift).
+    public var spritesRasterised: Int { sprites.rasterised }
+    public var spriteCopies: Int { sprites.copies }
+}
