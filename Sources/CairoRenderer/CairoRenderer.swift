@@ -284,7 +284,8 @@ public final class CairoRenderer {
 
     // MARK: Primitives
 
-    private func setColor(_ cr: OpaquePointer, _ c: Color) {
+    /// The source colour (also the background clears', VisibleBackground.swift).
+    func setColor(_ cr: OpaquePointer, _ c: Color) {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
 

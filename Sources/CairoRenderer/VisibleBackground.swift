@@ -65,8 +65,8 @@ extension CairoRenderer {
         guard case .clear = list.commands.first, !frame.isEmpty else { return nil }
         let area = (repaintBands ?? [frame]).map { $0.intersection(frame) }.filter { !$0.isEmpty }
         guard !area.isEmpty else { return nil }
-        let region = VisibleBackground.region(area)
-        defer { cairo_region_destroy(region) }
+        var region = VisibleBackground.region(area)
+        defer { cairo_region_destroy(region) }  // the region subtract left (it may replace it)
         var box = area[0]
         for r in area.dropFirst() { box = box.union(r) }
 
@@ -78,7 +78,7 @@ extension CairoRenderer {
                   let rows = VisibleBackground.clipInterior(list, before: start, renderer: self)?.intersection(frame),
                   rows.area >= VisibleBackgroundMetrics.minimumCoveredArea, rows.intersects(box) else { continue }
             let left = area.map { $0.intersection(rows) }.filter { !$0.isEmpty }
-            guard VisibleBackground.subtract(rows, from: region) else { continue }
+            guard VisibleBackground.subtract(rows, from: &region) else { continue }
             deferred[start] = left
             // A container inside this one is drawn in its strips.
             insideGroupUntil = group.end
@@ -90,7 +90,7 @@ extension CairoRenderer {
         let covered = faces.values.map { $0.intersection(box) }
             .filter { $0.area >= VisibleBackgroundMetrics.minimumCoveredArea }
             .sorted { ($0.area, $0.y, $0.x) > ($1.area, $1.y, $1.x) }
-        for rect in covered where !VisibleBackground.subtract(rect, from: region) { break }
+        for rect in covered where !VisibleBackground.subtract(rect, from: &region) { break }
         return VisibleBackground(rects: VisibleBackground.rectangles(of: region), area: area.reduce(0) { $0 + $1.area },
                                  deferred: deferred)
     }
@@ -98,25 +98,22 @@ extension CairoRenderer {
     /// Paints the list's clear (command `index`) in `color`: the planned rectangles for the first
     /// command of a planned frame, else the whole clip.
     func paintBackground(_ cr: OpaquePointer, _ color: Color, index: Int) {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         backgroundFigures.clears += 1
-        if index == 0, let plan = background {
-            background?.rects = []
-            let painted = plan.rects.reduce(0) { $0 + $1.area }
-            backgroundFigures.paintedPixels += painted
-            backgroundFigures.leftOutPixels += plan.area - painted
-            backgroundFigures.rectangles += plan.rects.count
-            fillRectangles(cr, plan.rects)
-        } else {
-            let area = repaintBands ?? []
-            backgroundFigures.paintedPixels += area.reduce(0) { $0 + $1.area }
-            backgroundFigures.rectangles += max(1, area.count)
-            cairo_paint(cr)
+        withBackgroundSource(cr, color) {
+            if index == 0, let plan = background {
+                background?.rects = []
+                let painted = plan.rects.reduce(0) { $0 + $1.area }
+                backgroundFigures.paintedPixels += painted
+                backgroundFigures.leftOutPixels += plan.area - painted
+                backgroundFigures.rectangles += plan.rects.count
+                fillRectangles(cr, plan.rects)
+            } else {
+                let area = repaintBands ?? []
+                backgroundFigures.paintedPixels += area.reduce(0) { $0 + $1.area }
+                backgroundFigures.rectangles += max(1, area.count)
+                cairo_paint(cr)
+            }
         }
-        cairo_restore(cr)
     }
 
     /// Before the push at `index`: a scroll container whose strips were expected draws its
@@ -125,12 +122,17 @@ extension CairoRenderer {
     func paintDeferredBackground(_ cr: OpaquePointer, at index: Int, list: DisplayList) {
         guard let rects = background?.deferred.removeValue(forKey: index), !rects.isEmpty,
               case .clear(let color) = list.commands.first else { return }
+        backgroundFigures.deferredPixels += rects.reduce(0) { $0 + $1.area }
+        withBackgroundSource(cr, color) { fillRectangles(cr, rects) }
+    }
+
+    /// The clears' preamble: `body` paints in `color` with SOURCE in device space (`cr`'s state restored after).
+    private func withBackgroundSource(_ cr: OpaquePointer, _ color: Color, _ body: () -> Void) {
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        setColor(cr, color)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        backgroundFigures.deferredPixels += rects.reduce(0) { $0 + $1.area }
-        fillRectangles(cr, rects)
+        body()
         cairo_restore(cr)
     }
 
@@ -150,15 +152,20 @@ extension VisibleBackground {
     }
 
     /// Subtracts `rect` from `region` unless that would split it into more than
-    /// `maximumRectangles`; false (and `region` unchanged) then.
-    static func subtract(_ rect: PixelRect, from region: OpaquePointer) -> Bool {
+    /// `maximumRectangles`; false (and `region` unchanged) then. The subtraction is worked on a
+    /// copy, which becomes `region` when it fits (the old one is destroyed): one subtraction, not two.
+    static func subtract(_ rect: PixelRect, from region: inout OpaquePointer) -> Bool {
         var box = cairo_rectangle_int_t(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
         guard cairo_region_contains_rectangle(region, &box) != CAIRO_REGION_OVERLAP_OUT else { return true }
         guard let trial = cairo_region_copy(region) else { return false }
-        defer { cairo_region_destroy(trial) }
         guard cairo_region_subtract_rectangle(trial, &box) == CAIRO_STATUS_SUCCESS,
-              cairo_region_num_rectangles(trial) <= Int32(VisibleBackgroundMetrics.maximumRectangles) else { return false }
-        return cairo_region_subtract_rectangle(region, &box) == CAIRO_STATUS_SUCCESS
+              cairo_region_num_rectangles(trial) <= Int32(VisibleBackgroundMetrics.maximumRectangles) else {
+            cairo_region_destroy(trial)
+            return false
+        }
+        cairo_region_destroy(region)
+        region = trial
+        return true
     }
 
     static func rectangles(of region: OpaquePointer) -> [PixelRect] {

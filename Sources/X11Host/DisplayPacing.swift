@@ -270,14 +270,18 @@ final class DisplayPacing {
     /// UST is CLOCK_MONOTONIC on a local server; another clock is not a phase to use.
     static func isLocalClock(ust: Millis, now: Millis) -> Bool { abs(ust - now) < ustClockLimit }
 
-    /// Writes the log (at exit).
-    func finish() { log?.write() }
+    /// Writes the log (at exit); `blockedWaits`: the frames that waited for a buffer (the presenter's count).
+    func finish(blockedWaits: Int? = nil) {
+        if let blockedWaits { log?.lines.append("waits \(blockedWaits)") }
+        log?.write()
+    }
 }
 
 /// `GESTUREDECK_FRAME_LOG`: one line per frame, written at exit (the bench's `--only pacing`
 /// reads it): `frame <drawn ms> <sent ms> <input server ms or -1> <early 0/1> <serial or -1> <interval ms>
 /// <pixels sent, 0 for a frame that changed nothing, -1 on the direct path>`
-/// and, with Present, `presented <serial> <UST ms> <MSC>` and `vblank <UST ms> <MSC>`; times are CLOCK_MONOTONIC ms.
+/// and, with Present, `presented <serial> <UST ms> <MSC>` and `vblank <UST ms> <MSC>`; times are CLOCK_MONOTONIC ms;
+/// on the compositor path a last line `waits <frames that waited for the server to free their buffer>`.
 private final class FrameLog {
     let path: String
     var lines: [String] = []

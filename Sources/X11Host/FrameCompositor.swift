@@ -39,6 +39,8 @@ public final class FrameCompositor {
     public var lastPresentedPixels: Int { presenter.lastPresentedPixels }
     /// "present", "mit-shm" or "xputimage".
     public var transportName: String { presenter.transport.rawValue }
+    /// Frames that waited for the server to free their buffer (the bench prints them).
+    public var blockedWaits: Int { presenter.blockedWaits }
 
     /// A compositor for an `X11Window` (the bench).
     public convenience init?(window: X11Window, allowSharedMemory: Bool = true, allowPresent: Bool = true) {

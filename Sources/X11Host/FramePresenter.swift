@@ -205,6 +205,12 @@ final class FramePresenter {
     /// False when there is no buffer (allocation failed): the caller presents another way.
     @discardableResult
     func present(_ damage: FrameDamage, paint: (OpaquePointer, FrameDamage) -> Void) -> Bool {
+        // Whatever this call does, what an earlier frame sent is never reported as this one's
+        // (a frame shown another way must not carry the last PresentPixmap's serial to the pacing's LeadSamples).
+        lastPresentedRects = []
+        lastPresentedPixels = 0
+        lastUploadedPixels = 0
+        lastSerial = nil
         guard !buffers.isEmpty else { return false }
         let (index, repaint) = stale.advance(with: damage, width: width, height: height)
         let buffer = buffers[index]
@@ -218,8 +224,6 @@ final class FramePresenter {
         }
         lastPresentedRects = damage.rects
         lastPresentedPixels = damage.area
-        lastUploadedPixels = 0
-        lastSerial = nil
         guard !damage.isEmpty else { return true }
         if let presentTarget, buffer.pixmap != 0, buffer.segment != nil {
             // PresentPixmap reads only the damage from the pixmap: only the damage is copied into it
@@ -267,7 +271,12 @@ final class FramePresenter {
         }
     }
 
+    /// The longest side a buffer may have: X pixmaps and images have 16-bit sides (a
+    /// larger request is a protocol error, which ends the program), px.
+    static let maximumSide = Int(Int16.max)
+
     private func makeBuffers() -> Bool {
+        guard width <= FramePresenter.maximumSide, height <= FramePresenter.maximumSide else { return false }
         let shared = transport != .putImage
         let count = shared ? 2 : 1
         for _ in 0..<count {
@@ -339,16 +348,18 @@ final class FramePresenter {
             set { info.pointee = newValue }
         }
         let size = Int(image.pointee.bytes_per_line) * Int(image.pointee.height)
-        segment.shmid = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
-        guard segment.shmid >= 0 else {
+        let shmid = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
+        segment.shmid = shmid
+        guard shmid >= 0 else {
             image.pointee.data = nil
             destroy(image)
             info.deallocate()
             return nil
         }
-        let address = shmat(segment.shmid, nil, 0)
-        // The segment goes when both sides detach; marked now so a crash cannot leak it.
-        defer { shmctl(segment.shmid, IPC_RMID, nil) }
+        let address = shmat(shmid, nil, 0)
+        // The segment goes when both sides detach; marked now so a crash cannot leak it
+        // (by its id: `info` is freed on the failure paths before this runs).
+        defer { shmctl(shmid, IPC_RMID, nil) }
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else {
             image.pointee.data = nil
             destroy(image)

@@ -227,7 +227,7 @@ public final class X11App {
             compositor.presenter.settle()
             pacing.presenterEvents(compositor.presenter)
         }
-        pacing.finish()
+        pacing.finish(blockedWaits: compositor?.presenter.blockedWaits)
         capture.finish(at: engineTime)
         if let summary = PictureWarnings.summary(renderer.imageFailures) { Session.warn(summary) }
         var fields: [String: DeckEvent.Value] = ["frames": .int(framesDrawn)]

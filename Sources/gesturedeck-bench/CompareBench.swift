@@ -24,6 +24,8 @@ struct CompareResult {
     var direct = PathFigures()
     var compositor = PathFigures()
     var transport = ""
+    /// Timed compositor frames that waited for the server to free their buffer (`FramePresenter.blockedWaits`).
+    var blockedWaits = 0
     /// The compositor renderer's retained layers at the end of the run.
     var layers = LayerStatistics()
     /// The compositor's slowest frames, slowest first: where in the script its p99 comes from.
@@ -45,7 +47,7 @@ struct CompareResult {
 
     var json: [String: Any] {
         ["scene": scene, "size": sizeLabel(size), "direct": direct.json, "compositor": compositor.json,
-         "transport": transport, "p99Ratio": rounded(ratio), "layerWorker": layerWorker,
+         "transport": transport, "blockedWaits": blockedWaits, "p99Ratio": rounded(ratio), "layerWorker": layerWorker,
          "slowestCompositorFrames": slowest.map { ["index": $0.index, "drawPresentMs": rounded($0.total), "drawMs": rounded($0.draw)] },
          "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
                     "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
@@ -112,6 +114,7 @@ enum CompareBench {
         var split = (damage: [Double](), send: [Double](), sync: [Double]())
         var rects = 0
         var cpu = (direct: [Double](), compositor: [Double]())
+        let waitsBefore = compositor.blockedWaits
         for (i, inputs) in script.frames.enumerated() {
             driver.step(inputs)
             let list = driver.render()
@@ -156,6 +159,7 @@ enum CompareBench {
             }
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
         }
+        result.blockedWaits = compositor.blockedWaits - waitsBefore
         result.layers = compositorRenderer.layerStatistics
         result.damageMs = Distribution(split.damage)
         result.sendMs = Distribution(split.send)
@@ -280,7 +284,8 @@ enum CompareBench {
                        + "damage " + fmt(r.damageMs.p50) + " / " + fmt(r.damageMs.p99)
                        + "   send " + fmt(r.sendMs.p50) + " / " + fmt(r.sendMs.p99)
                        + "   sync+rest " + fmt(r.syncMs.p50) + " / " + fmt(r.syncMs.p99)
-                       + "   bands " + fmt(r.rectsPerFrame, 1))
+                       + "   bands " + fmt(r.rectsPerFrame, 1)
+                       + "   transport " + r.transport + ", frames that waited for a buffer " + "\(r.blockedWaits)")
         }
         out.append("Layer copies stretched through small size changes (LayerStretch.swift): "
                    + results.map { "\($0.scene) \(sizeLabel($0.size)) \($0.layers.stretchedHits)" }.joined(separator: ", "))
