@@ -83,6 +83,8 @@ public struct LayerStatistics: Sendable, Equatable {
     public var exactHits = 0
     public var shiftedHits = 0
     public var evictions = 0
+    /// Layer rasters let go because their layer held `LayerCache.phasesPerLayer` newer phases.
+    public var phasesDropped = 0
     /// Scroll-container strips rasterised, and strips copied in place of a container's commands.
     public var stripsRasterised = 0
     public var stripCopies = 0
@@ -141,15 +143,27 @@ final class LayerCache {
     /// the worker draw about 5 rasters a frame in the compare bench's wallet, most never copied).
     static let settlingSpeed = 1.0
 
+    /// Rasters kept per layer identity, one per exact key (sub-pixel phase or raster columns),
+    /// most recently used first: a layer that returns to a phase it had (the wallet's lifted card
+    /// as the pointer jiggles and the stack sticks during auto-scroll: y 748, 764, 768) is copied
+    /// at rest instead of rasterised again (one raster per layer replaced it each time).
+    static let phasesPerLayer = 3
+
     private struct Entry {
         let surface: ImageSurface
         let exact: LayerKey
         let origin: Point
         let raster: PixelRect
         var lastUse: Int
+        /// The layer identity a layer raster belongs to (nil for strips and picture cells).
+        var identity: LayerKey? = nil
     }
 
+    /// Rasters by key: a layer's under its exact key (listed in `phases` under its identity), a
+    /// strip or picture cell under its own.
     private var entries: [LayerKey: Entry] = [:]
+    /// Each layer identity's rasters' exact keys, most recently used first, at most `phasesPerLayer`.
+    private var phases: [LayerKey: [LayerKey]] = [:]
     private var clock = 0
     private(set) var statistics = LayerStatistics(budget: LayerCache.byteBudget)
     private var seen: Set<LayerKey> = []
@@ -230,7 +244,7 @@ final class LayerCache {
         // The strip's older content (the same rows before a change) is not drawn again: it goes now.
         for old in stripFrames.keys where old.tx == key.tx && old.ty == key.ty && old != key {
             stripFrames[old] = nil
-            if let gone = entries.removeValue(forKey: old) { statistics.bytes -= gone.raster.area * 4 }
+            remove(old)
         }
         stripFrames[key] = frames
         store(Entry(surface: surface, exact: key, origin: origin,
@@ -277,21 +291,19 @@ final class LayerCache {
     func dropStrips() {
         for (key, frame) in stripFrames where frames - frame > LayerCache.stripFrames {
             stripFrames[key] = nil
-            if let gone = entries.removeValue(forKey: key) { statistics.bytes -= gone.raster.area * 4 }
+            remove(key)
         }
         statistics.layers = entries.count
     }
 
     /// Holds `entry` under `key`, evicting the least recently used rasters over the budget.
     private func store(_ entry: Entry, for key: LayerKey) {
-        if let old = entries.removeValue(forKey: key) { statistics.bytes -= old.raster.area * 4 }
+        remove(key)
         let size = entry.raster.area * 4
         while statistics.bytes + size > statistics.budget,
               let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            if let gone = entries.removeValue(forKey: oldest) {
-                statistics.bytes -= gone.raster.area * 4
-                statistics.evictions += 1
-            }
+            remove(oldest)
+            statistics.evictions += 1
         }
         entries[key] = entry
         statistics.bytes += size
@@ -299,13 +311,59 @@ final class LayerCache {
         statistics.peakBytes = max(statistics.peakBytes, statistics.bytes)
     }
 
-    /// The exact key of the raster held for `identity`.
-    fileprivate func heldExact(_ identity: LayerKey) -> LayerKey? { entries[identity]?.exact }
+    /// Lets the raster under `key` go (and its place in its identity's phases).
+    private func remove(_ key: LayerKey) {
+        guard let gone = entries.removeValue(forKey: key) else { return }
+        statistics.bytes -= gone.raster.area * 4
+        guard let identity = gone.identity, var list = phases[identity] else { return }
+        list.removeAll { $0 == key }
+        phases[identity] = list.isEmpty ? nil : list
+    }
+
+    /// Holds a layer's raster under its exact key as its identity's newest phase; past
+    /// `phasesPerLayer` phases the identity's least recently used one goes.
+    private func storeLayer(_ entry: Entry, for identity: LayerKey) {
+        var entry = entry
+        entry.identity = identity
+        store(entry, for: entry.exact)
+        var list = phases[identity] ?? []
+        list.removeAll { $0 == entry.exact }
+        list.insert(entry.exact, at: 0)
+        while list.count > LayerCache.phasesPerLayer, let last = list.popLast() {
+            phases[identity] = list
+            remove(last)
+            statistics.phasesDropped += 1
+        }
+        phases[identity] = list
+    }
+
+    /// The raster of `identity` to use now, marked used: the one of exact key `exact` when held,
+    /// else the most recently used phase.
+    private func use(_ identity: LayerKey, exact: LayerKey) -> Entry? {
+        guard var list = phases[identity], !list.isEmpty else { return nil }
+        let key = list.contains(exact) ? exact : list[0]
+        guard var entry = entries[key] else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        entries[key] = entry
+        if list[0] != key {
+            list.removeAll { $0 == key }
+            list.insert(key, at: 0)
+            phases[identity] = list
+        }
+        return entry
+    }
+
+    /// The exact key of the raster used last for `identity`.
+    fileprivate func heldExact(_ identity: LayerKey) -> LayerKey? { phases[identity]?.first }
+
+    /// Rasters held for `identity` (tests).
+    func phaseCount(of identity: LayerKey) -> Int { phases[identity]?.count ?? 0 }
 
     /// Holds a raster made elsewhere (the worker's), as `raster(for:)` holds its own.
     fileprivate func hold(_ surface: ImageSurface, exact: LayerKey, origin: Point, raster: PixelRect, for identity: LayerKey) {
         clock += 1
-        store(Entry(surface: surface, exact: exact, origin: origin, raster: raster, lastUse: clock), for: identity)
+        storeLayer(Entry(surface: surface, exact: exact, origin: origin, raster: raster, lastUse: clock), for: identity)
     }
 
     func beginFrame() {
@@ -335,9 +393,7 @@ final class LayerCache {
     func raster(for plan: LayerPlan, matrix: cairo_matrix_t, render: (OpaquePointer) -> Void) -> (surface: ImageSurface, at: PixelRect)? {
         clock += 1
         if worker != nil { origins[plan.identity] = plan.origin }
-        if var entry = entries[plan.identity] {
-            entry.lastUse = clock
-            entries[plan.identity] = entry
+        if let entry = use(plan.identity, exact: plan.exact) {
             stretch.used(entry.surface, raster: entry.raster, origin: entry.origin, for: plan, frame: frames)
             if entry.exact == plan.exact, entry.raster == plan.raster {
                 statistics.exactHits += 1
@@ -381,7 +437,7 @@ final class LayerCache {
         cairo_destroy(scr)
         cairo_surface_flush(surface.handle)
         statistics.rasterised += 1
-        store(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
+        storeLayer(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
         stretch.used(surface, raster: r, origin: plan.origin, for: plan, frame: frames)
         return (surface, r)
     }

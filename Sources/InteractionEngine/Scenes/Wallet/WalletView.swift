@@ -9,6 +9,11 @@ enum WalletCardPainter {
     static let padding: Double = 20
     /// Height of one transaction row on the details sheet.
     static let rowHeight: Double = 50
+    /// px from the face's top to the bottom of its lower half (the expiry, 168 + 18): a face at
+    /// least this tall holds the chip, the contactless mark and the expiry. A face is shorter than
+    /// a card only while a press shrinks it (to 194 px, `WalletMetrics.holdFeedbackScale`); the
+    /// bottom card's lower half shows, and it used to lose them once 0.5 px shorter than a card.
+    static let lowerHalfBottom: Double = 186
 
     static let restingShadow = (blur: 8.0, offset: Point(x: 0, y: 1), color: Color.black.withAlpha(0.2))
     static let liftedShadow = (blur: 20.0, offset: Point(x: 0, y: 10), color: Color.black.withAlpha(0.3))
@@ -81,7 +86,7 @@ enum WalletCardPainter {
                           TextStyle(size: 12, weight: .medium, color: soft, alignment: .trailing)))
 
         // The lower half: chip, contactless mark, expiry.
-        guard face.height >= WalletMetrics.cardHeight - 0.5 else { return }
+        guard face.height >= lowerHalfBottom else { return }
         let chip = Rect(x: x, y: face.minY + 112, width: 42, height: 31)
         list.append(.fillRect(chip, .diagonalGradient(from: Color(rgb: 0xF3D98B), to: Color(rgb: 0xB8923A)),
                               cornerRadius: 6))
