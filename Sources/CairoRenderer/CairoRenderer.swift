@@ -25,10 +25,10 @@ public final class CairoRenderer {
     public var retainedLayers = false
     let layers = LayerCache()
     /// Composites moving picture cells (shadow and picture) from rasters of a few snapped scales
-    /// (issue 21 item 5, PictureRasters.swift), with `retainedLayers`. Off by default: its resting
-    /// frames now equal the direct path's (the 1/255 was the shape cache's history,
-    /// RendererHistoryTests), but its repaint boxes at 3840x2160 are not yet measured as fixed.
-    public var pictureRasterCells = false
+    /// (issue 21 item 5, PictureRasters.swift), with `retainedLayers`. On: every gallery trace's
+    /// resting frames equal the direct path's with it (PictureCellTraceTests), and its settle boxes
+    /// hold only the cells they touch (PictureSettleBoxTests).
+    public var pictureRasterCells = true
     let pictureRasters = PictureRasters()
     /// Device bounds of each command of the list being drawn, when the caller has them.
     var knownBounds: [PixelRect?]?

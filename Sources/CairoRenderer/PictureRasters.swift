@@ -35,29 +35,80 @@ final class PictureRasters {
         let matrix: [Double]
     }
 
-    /// The box of the device pixels this frame drew from rasters, and that of every cell of the
-    /// frame: once any cell was drawn from a raster, the next frame repaints all of them whole.
-    private var drawn: PixelRect?
-    private var cells: PixelRect?
+    /// The device pixels of each cell this frame drew from a raster, and those of every cell of the
+    /// frame (the damage's bounds of its shadow and picture).
+    private var drawn: [PixelRect] = []
+    private var cells: [PixelRect] = []
+
+    /// True once this frame's texts were added to `cells` (at its first picture cell).
+    private var textsNoted = false
 
     fileprivate func cell(_ rect: PixelRect?) {
         guard let rect, !rect.isEmpty else { return }
-        cells = cells.map { $0.union(rect) } ?? rect
+        cells.append(rect)
+    }
+
+    /// Adds the device bounds of the list's texts to what a settle box must hold whole or not touch:
+    /// a title repainted from a band starting inside it differed from the direct path in that row
+    /// (carousel-selected at rest, PictureCellTraceTests: a box ending at the strip's shadows cut
+    /// the names below them).
+    fileprivate func noteTexts(_ list: DisplayList, bounds: [PixelRect?]?) {
+        guard !textsNoted else { return }
+        textsNoted = true
+        guard let bounds else { return }
+        for (index, command) in list.commands.enumerated() where index < bounds.count {
+            if case .text = command { cell(bounds[index]) }
+        }
     }
 
     /// Called once a frame is drawn, before `layers.endFrame()`: the pixels drawn from rasters go
-    /// to the layer cache's settle rectangles as one box. Several boxes would repaint a resting
-    /// picture in several bands, and pixman's bilinear steps restart at each band's first row
-    /// (1/255 off in that row, against the direct path's one composite).
+    /// to the layer cache's settle rectangles, each grown to hold whole every cell it touches
+    /// (`PictureRasters.settleBoxes`). A box cutting through a picture would repaint it in two
+    /// bands, and pixman's bilinear steps restart at each band's first row (1/255 off in that row,
+    /// against the direct path's one composite).
     func endFrame(settling layers: LayerCache) {
-        if let drawn, !drawn.isEmpty {
-            layers.approximated(cells.map { drawn.union($0) } ?? drawn)
-        }
-        drawn = nil
-        cells = nil
+        for box in PictureRasters.settleBoxes(drawn: drawn, cells: cells) { layers.approximated(box) }
+        drawn.removeAll(keepingCapacity: true)
+        cells.removeAll(keepingCapacity: true)
+        textsNoted = false
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
         rasterisedThisFrame = 0
+    }
+
+    /// The boxes a frame after `drawn` (pixels drawn from rasters) repaints: each drawn box grown by
+    /// every cell on rows it spans, boxes sharing rows merged, until no cell crosses a box's top or
+    /// bottom edge. By rows, not by overlap: the damage widens a box to whole rows (FrameDamage), and
+    /// a picture it then cuts is repainted from a band starting inside it, where pixman's bilinear
+    /// steps restart (a row 1/255 off at rest, PictureRasterTests: a box of the right-hand preview
+    /// cards, widened, cut the centre one).
+    /// Before, one box of every cell of the frame: at 3840x2160 it took in the strip, the preview and
+    /// all between (the band, the titles): 13.8 MB presented a frame at p99, against 7.8 MB with the
+    /// cells off (compare bench).
+    static func settleBoxes(drawn: [PixelRect], cells: [PixelRect]) -> [PixelRect] {
+        func sharesRows(_ a: PixelRect, _ b: PixelRect) -> Bool { a.y < b.maxY && b.y < a.maxY }
+        var boxes = drawn.filter { !$0.isEmpty }
+        var changed = true
+        while changed {
+            changed = false
+            for cell in cells where !cell.isEmpty {
+                for i in boxes.indices where sharesRows(boxes[i], cell) && !boxes[i].contains(cell) {
+                    boxes[i] = boxes[i].union(cell)
+                    changed = true
+                }
+            }
+            var merged: [PixelRect] = []
+            for box in boxes {
+                if let j = merged.firstIndex(where: { sharesRows($0, box) }) {
+                    merged[j] = merged[j].union(box)
+                    changed = true
+                } else {
+                    merged.append(box)
+                }
+            }
+            boxes = merged
+        }
+        return boxes
     }
 
     /// The cell's scale snapped to the grid of `step` around 1 (the renderer's own scale):
@@ -71,17 +122,18 @@ final class PictureRasters {
         return previous.contains(key)
     }
 
-    fileprivate func mayRasterise() -> Bool {
-        guard rasterisedThisFrame < PictureMetrics.rastersPerFrame else { return false }
+    /// True while this frame may still make a raster (`PictureMetrics.rastersPerFrame`).
+    fileprivate var mayRasterise: Bool { rasterisedThisFrame < PictureMetrics.rastersPerFrame }
+
+    fileprivate func rasterised() {
         rasterisedThisFrame += 1
         rasterisations += 1
-        return true
     }
 
     fileprivate func composited(_ rect: PixelRect) {
         composites += 1
         guard !rect.isEmpty else { return }
-        drawn = drawn.map { $0.union(rect) } ?? rect
+        drawn.append(rect)
     }
     fileprivate func drewAtRest() { restingDraws += 1 }
 }
@@ -138,6 +190,7 @@ extension CairoRenderer {
             }
         }
         pictureRasters.cell(known)
+        pictureRasters.noteTexts(list, bounds: knownBounds)
         // Seen also when nothing of it is repainted: a later frame repainting it at rest draws it exactly.
         if pictureRasters.saw(key) {
             pictureRasters.drewAtRest()
@@ -167,9 +220,11 @@ extension CairoRenderer {
         if let held = layers.pictureRaster(rasterKey) {
             surface = held
         } else {
-            // Only a picture shown whole (decoded, faded in) is kept in a raster.
-            guard pictureReady(path, local, radius, deviceScale: ks, distance: distanceFromCentre(cr, rect)),
-                  pictureRasters.mayRasterise() else { return nil }
+            // Only a picture shown whole (decoded, faded in) is kept in a raster; the frame's share
+            // is looked at first, so a cell past it asks for no picture size (headless: decodes none).
+            guard pictureRasters.mayRasterise,
+                  pictureReady(path, local, radius, deviceScale: ks, distance: distanceFromCentre(cr, rect)) else { return nil }
+            pictureRasters.rasterised()
             surface = ImageSurface(width: rw, height: rh)
             let scr = cairo_create(surface.handle)!
             cairo_translate(scr, mx, my)

@@ -169,18 +169,36 @@ final class ShapeCache {
         case .shadow, .stroke: share = 0.5
         }
         let maxDW = Int(Double(key.width) * share), maxDH = Int(Double(key.height) * share)
-        var best: (ImageSurface, Int)?
-        for (k, entry) in surfaces where k.kind == key.kind {
+        var best: (key: Key, surface: ImageSurface, distance: Int)?
+        for (k, entry) in surfaces where ShapeCache.looksNear(k.kind, key.kind) {
             let dw = abs(k.width - key.width), dh = abs(k.height - key.height)
             // Each half of the shape comes from the same half of the source.
             guard dw <= maxDW, dh <= maxDH, 2 * k.width >= key.width + 1, 2 * k.height >= key.height + 1 else { continue }
-            if dw + dh < (best?.1 ?? Int.max) { best = (entry.surface, dw + dh) }
+            if dw + dh < (best?.distance ?? Int.max) { best = (k, entry.surface, dw + dh) }
         }
         if let best {
             clock += 1
-            surfaces[Key(kind: key.kind, width: best.0.width, height: best.0.height)]?.lastUse = clock
+            surfaces[best.key]?.lastUse = clock
         }
-        return best?.0
+        return best?.surface
+    }
+
+    /// How far a nearby surface's device radius, blur and line width may be from the shape's for a
+    /// cut in four (device pixels). Exact keys made a scale animation (its radius changes every
+    /// frame) find no nearby surface at all (issue 21 review); half a pixel moves a corner's edge by
+    /// at most that much, in a frame repainted exactly once the shape rests. Hits stay exact.
+    static let nearbyLookSlack = 0.5
+
+    /// True when a surface of look `a` may be cut to stand in for a shape of look `b`: the same
+    /// paint or colour, radius, blur and line width within `nearbyLookSlack`.
+    private static func looksNear(_ a: Kind, _ b: Kind) -> Bool {
+        func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= nearbyLookSlack }
+        switch (a, b) {
+        case let (.fill(pa, ra), .fill(pb, rb)): return pa == pb && near(ra, rb)
+        case let (.shadow(ra, ba, ca), .shadow(rb, bb, cb)): return ca == cb && near(ra, rb) && near(ba, bb)
+        case let (.stroke(ca, wa, ra), .stroke(cb, wb, rb)): return ca == cb && near(wa, wb) && near(ra, rb)
+        default: return false
+        }
     }
 
     /// Copies `source` as a shape of `key`'s size at `userOrigin` (snapped as `blit` snaps):

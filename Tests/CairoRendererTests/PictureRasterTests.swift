@@ -99,9 +99,10 @@ import Testing
                 "peak \(o.statistics.peakBytes) bytes, budget \(o.statistics.budget)")
     }
 
-    /// Off (the default), the compositor draws picture cells as before: nothing is composited.
+    /// On by default (every gallery trace rests on the direct pixels with them, PictureCellTraceTests);
+    /// switched off, the compositor draws picture cells as before: nothing is composited.
     @Test func withTheSwitchOffNoCellIsComposited() throws {
-        #expect(!CairoRenderer().pictureRasterCells, "picture rasters are on by default")
+        #expect(CairoRenderer().pictureRasterCells, "picture rasters are off by default")
         let f = try Self.play(cells: false).figures
         #expect(f.composites == 0 && f.rasterisations == 0 && f.restingDraws == 0, "\(f)")
     }
