@@ -203,9 +203,11 @@ enum CommandMatch {
 ///
 /// Each drawing command is paired with its context (transform, clips, opacity groups) and its
 /// device bounds (conservative: antialiasing, pixel snapping, shadow falloff and text ink
-/// included). The lists' common head and common tail paint the same pixels in the same order,
-/// so only the bounds of the commands between them can differ: old ones (what is uncovered)
-/// and new ones (what is drawn). A pixel outside them sees the same commands in the same order.
+/// included). Commands are paired in order (`CommandMatch`: the lists' common head and tail,
+/// then in-order matches between them) when the command, its context and its picture's state are
+/// equal; only the unpaired ones' bounds can differ: old ones (what is uncovered) and new ones
+/// (what is drawn). A pixel outside them sees the same commands in the same order. Bands are grown
+/// to hold whole every picture they share rows with (`holdingPicturesWhole`).
 ///
 /// A command drawn in the last list in the same context has the same bounds: they are taken
 /// from there, not measured again (text extents come from Pango).
@@ -281,11 +283,24 @@ public final class DamageTracker {
             if matched[n] >= 0 { kept[matched[n]] = true } else { changed.append(walk.items[n].bounds) }
         }
         for o in head..<(old.items.count - tail) where !kept[o] { changed.append(old.items[o].bounds) }
-        return FrameDamage(rects: changed, width: width, height: height)
+        return FrameDamage(rects: CairoRenderer.holdingPicturesWhole(changed, walk.items, commands), width: width, height: height)
     }
 }
 
 extension CairoRenderer {
+    /// `changed` grown so that no picture of the list is cut by a band's top or bottom edge: a
+    /// picture repainted from a band starting inside it is 1/255 off in that row (pixman's bilinear
+    /// steps restart there), and with only unmatched commands damaged, a change beside an unchanged
+    /// picture would leave such a row at rest. The rows rule of `PictureRasters.settleBoxes`.
+    static func holdingPicturesWhole(_ changed: [PixelRect], _ items: [PaintedItem], _ commands: [DrawCommand]) -> [PixelRect] {
+        guard !changed.isEmpty else { return changed }
+        var pictures: [PixelRect] = []
+        for item in items where !item.bounds.isEmpty {
+            if case .image = commands[item.index] { pictures.append(item.bounds) }
+        }
+        return pictures.isEmpty ? changed : PictureRasters.settleBoxes(drawn: changed, cells: pictures)
+    }
+
     /// Device pixels a command may touch beyond its geometry: antialiasing and the
     /// whole-pixel snapping of cached shapes (ShapeCache rounds origin and size).
     static let damageSlack = 2.0

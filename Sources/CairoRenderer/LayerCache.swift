@@ -335,6 +335,7 @@ final class LayerCache {
             statistics.phasesDropped += 1
         }
         phases[identity] = list
+        statistics.layers = entries.count
     }
 
     /// The raster of `identity` to use now, marked used: the one of exact key `exact` when held,

@@ -50,4 +50,58 @@ import Testing
         tracker.invalidate()
         #expect(tracker.update(moved, renderer: renderer, width: Self.width, height: Self.height) == .full(width: Self.width, height: Self.height))
     }
+
+    static func list(_ commands: [DrawCommand]) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        for c in commands { list.append(c) }
+        return list
+    }
+
+    static func rect(y: Double, height: Double, _ rgb: UInt32, x: Double = 20) -> DrawCommand {
+        .fillRect(Rect(x: x, y: y, width: 200, height: height), .solid(Color(rgb: rgb)), cornerRadius: 0)
+    }
+
+    /// Damage after `before` then `after` (the first update is the whole frame).
+    static func damage(_ before: [DrawCommand], _ after: [DrawCommand]) -> FrameDamage {
+        let renderer = CairoRenderer(), tracker = DamageTracker()
+        _ = tracker.update(list(before), renderer: renderer, width: width, height: height)
+        return tracker.update(list(after), renderer: renderer, width: width, height: height)
+    }
+
+    static func covers(_ damage: FrameDamage, rows: ClosedRange<Int>) -> Bool {
+        damage.rects.contains { $0.y <= rows.lowerBound && $0.maxY >= rows.upperBound }
+    }
+
+    /// A change beside an unchanged picture (rows 100-300) repaints the picture whole, not from a
+    /// band starting inside it; a change on other rows leaves it alone.
+    @Test func aChangeSharingRowsWithAPictureRepaintsThePictureWhole() {
+        let picture = DrawCommand.image(path: "/nonexistent/p.png", Rect(x: 20, y: 100, width: 200, height: 200), alpha: 1, cornerRadius: 0)
+        let before = [Self.rect(y: 0, height: 50, 0x112233), picture, Self.rect(y: 280, height: 20, 0x445566)]
+        let besideIt = Self.damage(before, [before[0], picture, Self.rect(y: 280, height: 20, 0x778899)])
+        #expect(Self.covers(besideIt, rows: 100...300), "\(besideIt.rects)")
+        let elsewhere = Self.damage(before, [Self.rect(y: 0, height: 50, 0x778899), picture, before[2]])
+        #expect(!elsewhere.isEmpty)
+        #expect(elsewhere.rects.allSatisfy { $0.maxY < 100 }, "\(elsewhere.rects)")
+    }
+
+    /// Two overlapping commands that swap their order damage their overlap (painter's order),
+    /// though each is still in the list.
+    @Test func twoOverlappingCommandsSwappedDamageTheirOverlap() {
+        let a = Self.rect(y: 100, height: 60, 0x112233), b = Self.rect(y: 130, height: 60, 0x445566)
+        let far = Self.rect(y: 600, height: 20, 0x778899)
+        let swapped = Self.damage([a, b, far], [b, a, far])
+        #expect(Self.covers(swapped, rows: 130...160), "\(swapped.rects)")
+        #expect(swapped.rects.allSatisfy { $0.maxY < 600 }, "\(swapped.rects)")
+    }
+
+    /// A command whose context changes in the middle of the list (now inside a clip) is damaged,
+    /// though the command itself is equal.
+    @Test func aCommandWhoseClipChangesIsDamaged() {
+        let a = Self.rect(y: 100, height: 40, 0x112233), b = Self.rect(y: 300, height: 40, 0x445566)
+        let c = Self.rect(y: 600, height: 20, 0x778899)
+        let clipped = Self.damage([a, b, c], [a, .pushClip(Rect(x: 0, y: 300, width: 100, height: 40), cornerRadius: 0), b, .popClip, c])
+        #expect(Self.covers(clipped, rows: 300...340), "\(clipped.rects)")
+        #expect(clipped.rects.allSatisfy { $0.maxY < 600 && $0.y > 140 }, "\(clipped.rects)")
+    }
 }

@@ -146,8 +146,11 @@ import TestSupport
         let presented = Set(log.filter { $0.hasPrefix("presented ") }.compactMap { Int($0.split(separator: " ")[1]) })
         #expect(frames.count >= 2, "\(log)")
         #expect(!serials.isEmpty && presented == serials, "every PresentPixmap completed: sent \(serials), completed \(presented)")
-        // The event loop reads each completion before the frame that reuses its buffer: no frame waited.
-        #expect(log.last == "waits 0", "\(log.suffix(3))")
+        // The event loop reads each completion before the frame that reuses its buffer: no frame
+        // should wait (0 on an idle machine); a loaded one may delay a completion past the next
+        // frame now and then, so at most a tenth of the frames.
+        let waits = log.last.flatMap { $0.hasPrefix("waits ") ? Int($0.dropFirst(6)) : nil }
+        #expect(waits.map { $0 * 10 <= frames.count } == true, "\(log.suffix(3))")
         #expect(log.contains { $0.hasPrefix("vblank ") }, "the vblank phase was asked for and came back")
     }
 
