@@ -381,10 +381,15 @@ final class FramePresenter {
     }
 
     private nonisolated(unsafe) static var requestFailed = false
+    /// Xlib's error handler is one per process: presenters made on two threads at once (tests,
+    /// the bench's two windows) would restore each other's handler and share `requestFailed`.
+    private static let tryingLock = NSLock()
 
     /// `request`, seen through with a round trip: false when the server answers with an error
     /// (which would otherwise end the program). Only while buffers are made, never per frame.
     private static func trying(_ display: OpaquePointer, _ request: () -> Bool) -> Bool {
+        tryingLock.lock()
+        defer { tryingLock.unlock() }
         XSync(display, 0)
         requestFailed = false
         let previous = XSetErrorHandler { _, _ in
