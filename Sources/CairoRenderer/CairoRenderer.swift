@@ -100,6 +100,16 @@ public final class CairoRenderer {
 
     /// Draws `range` of `list` (balanced pushes and pops) onto `cr`, whose matrix holds `scale`.
     /// A retained layer of `layers` that starts at an index is composited instead of its commands.
+    /// `range` of `list` drawn onto an offscreen raster (a strip, a sprite): no frame's occluders,
+    /// clips or repaint bands apply there (the bands are the frame's, set again after).
+    func drawOffscreen(_ list: DisplayList, _ range: Range<Int>, on cr: OpaquePointer, skip: ((Int) -> Bool)?,
+                       layers: [Int: LayerPlan] = [:], deviceScale: Double) {
+        let bands = repaintBands
+        repaintBands = nil
+        drawCommands(list, range, on: cr, skip: skip, occluders: [], clipInteriors: [], layers: layers, deviceScale: deviceScale)
+        repaintBands = bands
+    }
+
     func drawCommands(_ list: DisplayList, _ range: Range<Int>, on cr: OpaquePointer, skip: ((Int) -> Bool)?,
                       occluders: [(index: Int, rect: PixelRect)], clipInteriors outer: [PixelRect?],
                       layers: [Int: LayerPlan], deviceScale: Double? = nil, replaced: PixelRect? = nil) {

@@ -115,3 +115,21 @@ public final class ImageSurface {
 /// A rendering failure with a message fit for a person.
 public enum RenderProblemKind: ProblemKind {}
 public typealias RenderError = Problem<RenderProblemKind>
+
+extension ImageSurface {
+    /// A surface of `raster`'s size holding what `draw` paints of those device pixels under
+    /// `matrix` (a frame's user-to-device matrix), moved by the raster's whole-pixel origin so
+    /// the drawing keeps its sub-pixel phase (layers, tile sprites).
+    static func rasterising(_ raster: PixelRect, matrix: cairo_matrix_t, _ draw: (OpaquePointer) -> Void) -> ImageSurface {
+        let surface = ImageSurface(width: raster.width, height: raster.height)
+        let cr = cairo_create(surface.handle)!
+        var m = matrix
+        m.x0 -= Double(raster.x)
+        m.y0 -= Double(raster.y)
+        cairo_set_matrix(cr, &m)
+        draw(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface.handle)
+        return surface
+    }
+}

@@ -427,16 +427,7 @@ final class LayerCache {
         guard r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide,
               rasterisedThisFrame < LayerCache.rasterisationsPerFrame else { return stretched(plan) }
         rasterisedThisFrame += 1
-        let surface = ImageSurface(width: r.width, height: r.height)
-        let scr = cairo_create(surface.handle)!
-        // The frame's own matrix, moved by whole device pixels: the same sub-pixel phase.
-        var m = matrix
-        m.x0 -= Double(r.x)
-        m.y0 -= Double(r.y)
-        cairo_set_matrix(scr, &m)
-        render(scr)
-        cairo_destroy(scr)
-        cairo_surface_flush(surface.handle)
+        let surface = ImageSurface.rasterising(r, matrix: matrix, render)
         statistics.rasterised += 1
         storeLayer(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
         stretch.used(surface, raster: r, origin: plan.origin, for: plan, frame: frames)

@@ -276,10 +276,7 @@ extension CairoRenderer {
                 var sm = cairo_matrix_t(xx: m.xx, yx: 0, xy: 0, yy: m.yy, x0: origin.x, y0: -origin.y)
                 cairo_set_matrix(scr, &sm)
                 let inside = Set(extra)
-                let bands = repaintBands
-                repaintBands = nil
-                drawCommands(list, range, on: scr, skip: { !inside.contains($0) }, occluders: [], clipInteriors: [], layers: [:], deviceScale: k)
-                repaintBands = bands
+                drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) }, deviceScale: k)
                 cairo_destroy(scr)
                 cairo_surface_flush(surface.handle)
                 var grown = record
@@ -311,11 +308,8 @@ extension CairoRenderer {
             cairo_set_matrix(scr, &sm)
             cairo_translate(scr, group.translation.x, group.translation.y)
             let inside = Set(members[index - first])
-            let bands = repaintBands
-            repaintBands = nil
-            drawCommands(list, range, on: scr, skip: { !inside.contains($0) }, occluders: [], clipInteriors: [],
-                         layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
-            repaintBands = bands
+            drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) },
+                          layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
             cairo_destroy(scr)
             cairo_surface_flush(surface.handle)
             cairo_surface_set_device_offset(surface.handle, 0, 0)

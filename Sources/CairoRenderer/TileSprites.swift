@@ -116,28 +116,16 @@ extension CairoRenderer {
             var box: Rect?
             for i in range {
                 guard let b = CairoRenderer.scrollBox(list.commands[i]) else { return nil }
-                box = box.map { a in
-                    let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
-                    return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
-                } ?? b
+                box = box?.union(b) ?? b
             }
             guard let box else { return nil }
             let x0 = Int((m.x0 + m.xx * box.minX).rounded(.down)), y0 = Int((m.y0 + m.yy * box.minY).rounded(.down))
             let x1 = Int((m.x0 + m.xx * box.maxX).rounded(.up)), y1 = Int((m.y0 + m.yy * box.maxY).rounded(.up))
             let raster = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             guard !raster.isEmpty, sprites.mayRasterise(key, raster: raster) else { return nil }
-            let surface = ImageSurface(width: raster.width, height: raster.height)
-            let scr = cairo_create(surface.handle)!
-            var sm = m
-            sm.x0 -= Double(raster.x)
-            sm.y0 -= Double(raster.y)
-            cairo_set_matrix(scr, &sm)
-            let bands = repaintBands
-            repaintBands = nil
-            drawCommands(list, range, on: scr, skip: nil, occluders: [], clipInteriors: [], layers: [:], deviceScale: k)
-            repaintBands = bands
-            cairo_destroy(scr)
-            cairo_surface_flush(surface.handle)
+            let surface = ImageSurface.rasterising(raster, matrix: m) { scr in
+                drawOffscreen(list, range, on: scr, skip: nil, deviceScale: k)
+            }
             let target = cairo_get_target(cr)
             let screen = Int(cairo_image_surface_get_width(target)) * Int(cairo_image_surface_get_height(target)) * 4
             sprites.store(surface, key: key, anchor: anchor, raster: raster, budget: TileSprites.screensPerBudget * max(screen, 1 << 20))
