@@ -297,6 +297,10 @@ extension CairoRenderer {
         var pictures: [PixelRect] = []
         for item in items where !item.bounds.isEmpty {
             if case .image = commands[item.index] { pictures.append(item.bounds) }
+            // A gradient circle cut by a band's edge is a level off too (an avatar beside a
+            // changed badge: 1 pixel of its rim, CopyForwardXvfbTests).
+            if case .fillCircle(_, _, .diagonalGradient) = commands[item.index] { pictures.append(item.bounds) }
+            if case .fillCircle(_, _, .verticalGradient) = commands[item.index] { pictures.append(item.bounds) }
         }
         return pictures.isEmpty ? changed : PictureRasters.settleBoxes(drawn: changed, cells: pictures)
     }

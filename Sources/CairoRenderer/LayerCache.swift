@@ -217,6 +217,15 @@ final class LayerCache {
         frame = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 
+    /// Layers are copied only from rasters already held, none made (while a scroll strip is
+    /// rasterised: ScrollTiles.swift).
+    var onlyHeld = false
+    /// Whether rasterising a scroll strip may rasterise the layers inside it (at most
+    /// `rasterisationsPerFrame`) to copy them in. No: such a raster was drawn to be copied once
+    /// into the strip, and the frame at rest needs the layer at another phase (tests turn it on
+    /// to compare).
+    var stripsRasteriseLayers = false
+
     /// The surface drawn on, when it is an image: settle rectangles outside it are dropped (they
     /// would never be repainted, and the window would keep asking for a frame).
     private var frame: PixelRect?
@@ -424,7 +433,7 @@ final class LayerCache {
             return nil
         }
         let r = plan.raster
-        guard r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide,
+        guard !onlyHeld, r.width <= LayerCache.maximumSide, r.height <= LayerCache.maximumSide,
               rasterisedThisFrame < LayerCache.rasterisationsPerFrame else { return stretched(plan) }
         rasterisedThisFrame += 1
         let surface = ImageSurface.rasterising(r, matrix: matrix, render)

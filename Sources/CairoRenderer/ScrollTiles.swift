@@ -308,8 +308,13 @@ extension CairoRenderer {
             cairo_set_matrix(scr, &sm)
             cairo_translate(scr, group.translation.x, group.translation.y)
             let inside = Set(members[index - first])
+            // Rows' and tiles' layers already held are copied in; none is rasterised for the
+            // strip (LayerCache.onlyHeld): a new layer raster drawn only to be copied into the
+            // strip cost its run twice (the message list's strip frames rasterised 3 rows each).
+            layers.onlyHeld = !layers.stripsRasteriseLayers
             drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) },
                           layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
+            layers.onlyHeld = false
             cairo_destroy(scr)
             cairo_surface_flush(surface.handle)
             cairo_surface_set_device_offset(surface.handle, 0, 0)

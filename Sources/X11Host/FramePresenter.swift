@@ -63,6 +63,10 @@ final class FramePresenter {
     private(set) var lastPresentedPixels = 0
     /// Pixels the last `present` copied out of its buffer (XShmPutImage/XPutImage, to the window or its pixmap).
     private(set) var lastUploadedPixels = 0
+    /// Pixels the last `present` copied into its buffer from the one drawn before (BufferCopyForward.swift).
+    private(set) var lastCopiedForwardPixels = 0
+    /// Buffer `index`'s Cairo image surface (tests read what it holds).
+    func bufferSurface(_ index: Int) -> OpaquePointer? { buffers.indices.contains(index) ? buffers[index].surface : nil }
     /// Rectangles sent by the last `present`.
     private(set) var lastPresentedRects: [PixelRect] = []
     /// Present, when the server offers it (PresentTarget.swift).
@@ -212,13 +216,24 @@ final class FramePresenter {
         lastUploadedPixels = 0
         lastSerial = nil
         guard !buffers.isEmpty else { return false }
+        let carried = stale.stale
         let (index, repaint) = stale.advance(with: damage, width: width, height: height)
         let buffer = buffers[index]
         if buffer.busy { blockedWaits += 1 }
         waitUntilFree(buffer)
-        if !repaint.isEmpty {
+        // What the buffer missed outside this frame's damage, copied from the buffer drawn last
+        // when that one holds the last frame whole (BufferCopyForward.swift).
+        var painting = repaint
+        lastCopiedForwardPixels = 0
+        let last = (index + buffers.count - 1) % buffers.count
+        if last != index, carried.indices.contains(last), carried[last].isEmpty, carried.indices.contains(index) {
+            let rows = BufferCopyForward.rows(carried: carried[index], outside: damage, height: height)
+            lastCopiedForwardPixels = BufferCopyForward.copy(rows, from: buffers[last].surface, to: buffer.surface)
+            if lastCopiedForwardPixels > 0 || rows.isEmpty { painting = damage }
+        }
+        if !painting.isEmpty {
             let cr = cairo_create(buffer.surface)!
-            paint(cr, repaint)
+            paint(cr, painting)
             cairo_destroy(cr)
             cairo_surface_flush(buffer.surface)
         }

@@ -159,6 +159,10 @@ enum CompareBench {
             }
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
         }
+        if let path = ProcessInfo.processInfo.environment["GESTUREDECK_BENCH_MAKEUP"] {
+            let lines = result.makeup.indices.map { "#\($0) \(fmt(c.total[$0])) (\(fmt(c.draw[$0]))): " + result.makeup[$0].line }
+            try? (lines.joined(separator: "\n") + "\n").write(toFile: path + "." + scene, atomically: true, encoding: .utf8)
+        }
         result.blockedWaits = compositor.blockedWaits - waitsBefore
         result.layers = compositorRenderer.layerStatistics
         result.damageMs = Distribution(split.damage)
