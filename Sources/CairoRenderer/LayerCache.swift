@@ -26,6 +26,10 @@ struct LayerPlan {
     let identity: LayerKey
     /// The run strokes a line or polyline (which leaves round caps set on the context).
     let strokes: Bool
+    /// Every command of the run paints inside `raster` (the face's rows and painted columns): a
+    /// copy of the whole raster holds all the run draws, so a moving layer is composited whole
+    /// (MovingLayers.swift) instead of drawing the rest of its run around its middle.
+    var insideRaster = false
 }
 
 /// What a layer draws, as a key: the device scale and the commands in the layer's own space.
@@ -99,6 +103,12 @@ public struct LayerStatistics: Sendable, Equatable {
     public var drawnWhileWaiting = 0
     /// Moving layers copied from the item's last raster stretched to a slightly new size (LayerStretch.swift).
     public var stretchedHits = 0
+    /// Moving layers copied from a raster of another phase whose run was drawn clipped to the ring
+    /// around the copied middle (MovingLayers.swift).
+    public var ringClipped = 0
+    /// Resting layers copied from a raster of another phase because the frame had made its
+    /// rasterisation (`LayerCache.rasterisationsWithStandIn`): rasterised exactly in a later frame.
+    public var restingStandIns = 0
     /// Commands a later opaque face hid wholly (not drawn), commands drawn clipped to what such a
     /// face leaves showing, and shapes drawn a level off the direct path's, listed for an exact
     /// repaint in the next frame (HiddenParts.swift, ShapeCache's stretch).
@@ -172,6 +182,8 @@ final class LayerCache {
     private var currentExact: Set<LayerKey> = []
     private var shifted: [PixelRect] = []
     private var rasterisedThisFrame = 0
+    /// The frame's list equals the last one drawn: the frame is at rest, every layer exact.
+    var listRepeats = false
     /// Frames drawn, and the frame each scroll strip was last used in.
     private var frames = 0
     private var stripFrames: [LayerKey: Int] = [:]
@@ -400,24 +412,31 @@ final class LayerCache {
 
     /// The raster to copy for `plan` and where its origin lands (device pixels), made with
     /// `render` when needed; nil when the run is to be drawn as before (first seen, too big).
-    func raster(for plan: LayerPlan, matrix: cairo_matrix_t, render: (OpaquePointer) -> Void) -> (surface: ImageSurface, at: PixelRect)? {
+    func raster(for plan: LayerPlan, matrix: cairo_matrix_t, render: (OpaquePointer) -> Void) -> LayerCopy? {
         clock += 1
         if worker != nil { origins[plan.identity] = plan.origin }
         if let entry = use(plan.identity, exact: plan.exact) {
             stretch.used(entry.surface, raster: entry.raster, origin: entry.origin, for: plan, frame: frames)
             if entry.exact == plan.exact, entry.raster == plan.raster {
                 statistics.exactHits += 1
-                return (entry.surface, plan.raster)
+                return LayerCopy(surface: entry.surface, at: plan.raster)
             }
-            if !previousExact.contains(plan.exact) {
+            // A resting layer whose exact phase is not held yet keeps its stand-in (another phase,
+            // shifted) once the frame has made its rasterisation (MovingLayers.swift).
+            let resting = previousExact.contains(plan.exact)
+            if !resting || (worker == nil && !listRepeats && rasterisedThisFrame >= LayerCache.rasterisationsWithStandIn) {
                 let at = PixelRect(x: Int((Double(entry.raster.x) + plan.origin.x - entry.origin.x).rounded()),
                                    y: Int((Double(entry.raster.y) + plan.origin.y - entry.origin.y).rounded()),
                                    width: entry.raster.width, height: entry.raster.height)
                 if at.contains(plan.inner) {
                     statistics.shiftedHits += 1
-                    shifted.append(plan.inner)
+                    // Its run drawn only around the middle, clipped to the ring: all of `plan.raster` settles.
+                    let ring = plan.insideRaster && LayerCache.movingRunClippedToRing
+                    shifted.append(ring ? plan.raster : plan.inner)
+                    if ring { statistics.ringClipped += 1 }
+                    if resting { statistics.restingStandIns += 1 }
                     if worker != nil, settling(plan) { want(plan, matrix: matrix, moving: true) }
-                    return (entry.surface, at)
+                    return LayerCopy(surface: entry.surface, at: at, ringOnly: ring)
                 }
             }
         } else if !seen.contains(plan.identity) {
@@ -440,16 +459,16 @@ final class LayerCache {
         statistics.rasterised += 1
         storeLayer(Entry(surface: surface, exact: plan.exact, origin: plan.origin, raster: r, lastUse: clock), for: plan.identity)
         stretch.used(surface, raster: r, origin: plan.origin, for: plan, frame: frames)
-        return (surface, r)
+        return LayerCopy(surface: surface, at: r)
     }
 
     /// A moving layer whose size changed a little: the item's last raster stretched to it, its
     /// pixels repainted once it rests (settle); nil to draw the run as before.
-    private func stretched(_ plan: LayerPlan) -> (surface: ImageSurface, at: PixelRect)? {
+    private func stretched(_ plan: LayerPlan) -> LayerCopy? {
         guard !previousExact.contains(plan.exact), let surface = stretch.stretch(plan, frame: frames) else { return nil }
         statistics.stretchedHits += 1
         shifted.append(plan.inner)
-        return (surface, plan.raster)
+        return LayerCopy(surface: surface, at: plan.raster)
     }
 }
 
@@ -558,6 +577,7 @@ extension CairoRenderer {
     /// pixels change as it decodes), a transform, an opacity group or a pop of an outer clip.
     func planLayers(_ list: DisplayList, width: Int, height: Int) -> [Int: LayerPlan] {
         layers.beginFrame()
+        layers.listRepeats = lastDrawn == list.commands
         let bounds: [PixelRect?]
         if let known = knownBounds, known.count == list.commands.count {
             bounds = known
@@ -590,6 +610,8 @@ extension CairoRenderer {
                 var j = i + 1, depth = 0, end = i + 1, content = 0, strokes = false
                 // Commands wholly inside the middle: what a copy saves (the rest is drawn anyway).
                 var inside = 0, insideAtEnd = 0
+                // Commands painting past the raster (a moving layer is then not copied whole).
+                var outside = 0, outsideAtEnd = 0
                 scan: while j < n {
                     switch commands[j] {
                     case .pushClip: depth += 1
@@ -612,8 +634,9 @@ extension CairoRenderer {
                         content += 1
                     }
                     if let b = bounds[j], inner.contains(b) { inside += 1 }
+                    if let b = bounds[j], !faceBounds.contains(b) { outside += 1 }
                     j += 1
-                    if depth == 0 { (end, insideAtEnd) = (j, inside) }
+                    if depth == 0 { (end, insideAtEnd, outsideAtEnd) = (j, inside, outside) }
                 }
                 guard content >= 2, insideAtEnd >= LayerCache.minimumInside else { continue }
                 let run = commands[i..<end]
@@ -622,7 +645,8 @@ extension CairoRenderer {
                     exact: LayerKey(scale: k, tx: tx - Double(faceBounds.x), ty: ty - Double(faceBounds.y), commands: Array(run)),
                     identity: LayerKey(scale: k, tx: 0, ty: 0,
                                        commands: run.map { $0.shifted(-face.origin.x, -face.origin.y, quantum: 1.0 / 64) }),
-                    strokes: strokes || run.contains { if case .line = $0 { true } else if case .polyline = $0 { true } else { false } })
+                    strokes: strokes || run.contains { if case .line = $0 { true } else if case .polyline = $0 { true } else { false } },
+                    insideRaster: outsideAtEnd == 0)
                 plans[i] = plan
                 layers.planned(plan)
             default: break
@@ -640,20 +664,24 @@ extension CairoRenderer {
         if let skip, (plan.start..<plan.end).allSatisfy({ skip($0) || bounds?[$0] == nil }) { return false }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
-        guard let (surface, at) = layers.raster(for: plan, matrix: matrix, render: { scr in
+        guard let copy = layers.raster(for: plan, matrix: matrix, render: { scr in
             drawCommands(list, plan.start..<plan.end, on: scr, skip: nil, occluders: [], clipInteriors: [], layers: [:],
                          deviceScale: deviceScale)
         }) else { return false }
+        let (surface, at) = (copy.surface, copy.at)
         let inner = plan.inner
         // First the rest of the run, as the direct path draws it but for what lies inside the
         // middle (which the copy replaces next): the face's edge and what reaches past the middle.
         // Cached shapes leave the middle out. Not clipped to the ring: a rounded clip inside the
         // run combined with a ring of boxes rounds its edge pixels differently.
+        // A moving layer's run is clipped to the ring around the middle (MovingLayers.swift).
+        if copy.ringOnly { clipToRing(cr, of: plan) }
         drawCommands(list, plan.start..<plan.end, on: cr, skip: { i in
             if skip?(i) == true { return true }
             guard let b = bounds?[i] else { return false }
             return inner.contains(b)
         }, occluders: occluders, clipInteriors: clipInteriors, layers: [:], deviceScale: deviceScale, replaced: inner)
+        if copy.ringOnly { cairo_restore(cr) }
         cairo_save(cr)
         // The middle lies wholly inside every clip of the list: only the repainted bands bound
         // the copy, so it is a plain blit even under a rounded clip (a revealed sheet).

@@ -1,0 +1,52 @@
+import CCairo
+import InteractionEngine
+
+/// A layer's raster as a frame copies it (`LayerCache.raster(for:matrix:render:)`): the surface,
+/// the device rectangle its pixel (0, 0) lands at, and how the rest of its run is drawn.
+struct LayerCopy {
+    let surface: ImageSurface
+    let at: PixelRect
+    /// A moving layer copied from a raster of another phase, every command of its run inside the
+    /// raster: the rest of its run (the face's edge, what reaches from the middle to the edge) is
+    /// drawn clipped to the ring between the middle and the raster's bounds, not whole under the
+    /// copy. Its whole raster rectangle is repainted exactly in the next frame (settle).
+    var ringOnly = false
+}
+
+extension LayerCache {
+    /// Whether a moving layer copied from a raster of another phase draws the rest of its run
+    /// clipped to the ring around its middle. Drawn whole, the rest was most of a wallet drag
+    /// frame: each card's two sheen discs (radius 150 and 170 px) are clipped to its rounded face
+    /// and reach its edge, so they were filled again through a rounded clip, about 70 kpx each,
+    /// under every moving card's copy (25 % of the compositor's samples in the compare bench's
+    /// wallet, perf at c526ab2). The ring is the face's rounded edge, about 7 px wide. At rest the
+    /// run is drawn whole (a ring of boxes under the run's rounded clip rounds a few edge pixels
+    /// differently from the direct path).
+    static let movingRunClippedToRing = true
+
+    /// Rasterisations a moving frame makes (rasters) before a resting layer whose exact phase is
+    /// not held is copied from its raster of another phase (a stand-in, shifted to the nearest
+    /// pixel and repainted next frame) instead of rasterised now: in the wallet's auto-scroll the
+    /// card reaching the top pile rests while the stack moves on, and a stack settling after a
+    /// fling rests card by card. A frame whose list repeats the last one (at rest) still makes
+    /// every layer exact; runs without a stand-in (a card scrolling in) keep
+    /// `rasterisationsPerFrame`.
+    static let rasterisationsWithStandIn = 1
+}
+
+extension CairoRenderer {
+    /// Saves `cr` and clips it to `plan.raster` less `plan.inner` (the ring the copy leaves); the
+    /// caller restores it.
+    func clipToRing(_ cr: OpaquePointer, of plan: LayerPlan) {
+        cairo_save(cr)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        for band in CairoRenderer.ring(plan.raster, around: plan.inner) {
+            cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+        }
+        cairo_clip(cr)
+        cairo_set_matrix(cr, &matrix)
+    }
+}
