@@ -300,6 +300,9 @@ final class LayerCache {
         return entry.surface
     }
 
+    /// Whether a picture cell's raster is held under `key` (not counted as a use).
+    func holdsPictureRaster(_ key: LayerKey) -> Bool { entries[key] != nil }
+
     func storePictureRaster(_ surface: ImageSurface, key: LayerKey) {
         clock += 1
         statistics.rasterised += 1

@@ -35,6 +35,60 @@ final class PictureRasters {
         let matrix: [Double]
     }
 
+    /// A cell's look apart from its scale and its shadow's opacity: what a raster of another
+    /// snapped scale can stand in for.
+    struct CellLook: Hashable {
+        let path: String
+        let width: Double, height: Double
+        let radius: Double, blur: Double
+        let offset: Point
+    }
+
+    /// One raster made of a cell: its key in the layer cache, its scale (device pixels per layout
+    /// pixel) and the whole-pixel margin around the cell's origin.
+    struct Made {
+        let key: LayerKey
+        let scale: Double
+        let margin: (x: Double, y: Double)
+    }
+
+    /// The rasters made of each look, by scale (those the layer cache evicted are dropped when met).
+    private var made: [CellLook: [Made]] = [:]
+    /// Cells drawn from a raster of another snapped scale (since the start).
+    private(set) var standIns = 0
+
+    /// Looks remembered before those with no raster held any more are forgotten (count).
+    static let lookLimit = 512
+
+    fileprivate func note(_ raster: Made, of look: CellLook, in layers: LayerCache) {
+        if made.count >= PictureRasters.lookLimit {
+            made = made.filter { $0.value.contains { layers.holdsPictureRaster($0.key) } }
+        }
+        made[look, default: []].removeAll { $0.key == raster.key }
+        made[look, default: []].append(raster)
+    }
+
+    /// The held raster of `look` whose scale is nearest `scale`, within
+    /// `PictureMetrics.standInScaleReach` (relative), the larger on a tie (downscaled, it stays sharp).
+    fileprivate func standIn(for look: CellLook, near scale: Double, in layers: LayerCache) -> (Made, ImageSurface)? {
+        guard var list = made[look] else { return nil }
+        list.removeAll { !layers.holdsPictureRaster($0.key) }
+        made[look] = list.isEmpty ? nil : list
+        guard let i = PictureRasters.nearest(list.map(\.scale), to: scale, reach: PictureMetrics.standInScaleReach),
+              let surface = layers.pictureRaster(list[i].key) else { return nil }
+        standIns += 1
+        return (list[i], surface)
+    }
+
+    /// The index of the scale nearest `scale` within `reach` of it (relative), the larger on a tie.
+    static func nearest(_ scales: [Double], to scale: Double, reach: Double) -> Int? {
+        let limit = reach * scale * (1 + 1e-9)
+        return scales.indices.filter { abs(scales[$0] - scale) <= limit }.min { a, b in
+            let da = abs(scales[a] - scale), db = abs(scales[b] - scale)
+            return abs(da - db) > 1e-9 * scale ? da < db : scales[a] > scales[b]
+        }
+    }
+
     /// The device pixels of each cell this frame drew from a raster, and those of every cell of the
     /// frame (the damage's bounds of its shadow and picture).
     private var drawn: [PixelRect] = []
@@ -136,6 +190,9 @@ final class PictureRasters {
         drawn.append(rect)
     }
     fileprivate func drewAtRest() { restingDraws += 1 }
+    /// Moving cells drawn directly: no raster of theirs nor of a nearby scale, and none may be made.
+    private(set) var movingDirect = 0
+    fileprivate func drewMoving() { movingDirect += 1 }
 }
 
 /// Counts of the picture cells' work since the renderer was made (tests and the bench).
@@ -144,9 +201,16 @@ public struct PictureRasterFigures: Sendable, Equatable {
     public var composites: Int
     public var restingDraws: Int
     public var rasterisations: Int
+    /// Of `composites`: cells past the frame's raster share drawn from a raster of a nearby
+    /// snapped scale (PictureMetrics.standInScaleReach) instead of directly.
+    public var standIns: Int
+    /// Moving cells drawn directly (no raster of theirs or of a nearby scale, and none could be made).
+    public var movingDirect: Int
 
-    public init(composites: Int = 0, restingDraws: Int = 0, rasterisations: Int = 0) {
+    public init(composites: Int = 0, restingDraws: Int = 0, rasterisations: Int = 0, standIns: Int = 0,
+                movingDirect: Int = 0) {
         (self.composites, self.restingDraws, self.rasterisations) = (composites, restingDraws, rasterisations)
+        (self.standIns, self.movingDirect) = (standIns, movingDirect)
     }
 }
 
@@ -159,7 +223,8 @@ extension CairoRenderer {
     /// The picture cells' counts (composited, drawn at rest, rasterised).
     public var pictureRasterFigures: PictureRasterFigures {
         PictureRasterFigures(composites: pictureRasters.composites, restingDraws: pictureRasters.restingDraws,
-                             rasterisations: pictureRasters.rasterisations)
+                             rasterisations: pictureRasters.rasterisations, standIns: pictureRasters.standIns,
+                             movingDirect: pictureRasters.movingDirect)
     }
 
     /// Composites the picture cell starting at `index` (a shadow and its picture) from a raster of
@@ -216,15 +281,26 @@ extension CairoRenderer {
         let rh = Int(my + ((rect.height + reach.bottom) * ks).rounded(.up) + 2)
         guard rw <= LayerCache.maximumSide, rh <= LayerCache.maximumSide else { return nil }
         let rasterKey = LayerKey(scale: ks, tx: mx, ty: my, commands: cell)
+        let look = PictureRasters.CellLook(path: path, width: rect.width, height: rect.height, radius: radius,
+                                           blur: blur, offset: offset)
+        var raster = PictureRasters.Made(key: rasterKey, scale: ks, margin: (mx, my))
         let surface: ImageSurface
         if let held = layers.pictureRaster(rasterKey) {
+            surface = held
+        } else if !pictureRasters.mayRasterise, let (other, held) = pictureRasters.standIn(for: look, near: ks, in: layers) {
+            // Past the frame's share: a raster of a nearby scale, scaled to this one (repainted at rest).
+            raster = other
             surface = held
         } else {
             // Only a picture shown whole (decoded, faded in) is kept in a raster; the frame's share
             // is looked at first, so a cell past it asks for no picture size (headless: decodes none).
             guard pictureRasters.mayRasterise,
-                  pictureReady(path, local, radius, deviceScale: ks, distance: distanceFromCentre(cr, rect)) else { return nil }
+                  pictureReady(path, local, radius, deviceScale: ks, distance: distanceFromCentre(cr, rect)) else {
+                pictureRasters.drewMoving()
+                return nil
+            }
             pictureRasters.rasterised()
+            pictureRasters.note(raster, of: look, in: layers)
             surface = ImageSurface(width: rw, height: rh)
             let scr = cairo_create(surface.handle)!
             cairo_translate(scr, mx, my)
@@ -242,11 +318,11 @@ extension CairoRenderer {
         // Where the cell's origin lands, and the raster mapped onto it.
         var ox = rect.minX, oy = rect.minY
         cairo_user_to_device(cr, &ox, &oy)
-        let ratio = k / ks
-        let x0 = ox - mx * ratio, y0 = oy - my * ratio
+        let ratio = k / raster.scale
+        let x0 = ox - raster.margin.x * ratio, y0 = oy - raster.margin.y * ratio
         let footprint = PixelRect(x: Int(x0.rounded(.down)) - 1, y: Int(y0.rounded(.down)) - 1,
-                                  width: Int((Double(rw) * ratio).rounded(.up)) + 3,
-                                  height: Int((Double(rh) * ratio).rounded(.up)) + 3)
+                                  width: Int((Double(surface.width) * ratio).rounded(.up)) + 3,
+                                  height: Int((Double(surface.height) * ratio).rounded(.up)) + 3)
         let bounds = known.map { $0.intersection(footprint) } ?? footprint
         cairo_save(cr)
         cairo_identity_matrix(cr)

@@ -68,6 +68,13 @@ public enum PictureMetrics {
     /// Picture-cell rasters one frame may make (count; further moving cells are drawn directly
     /// and rasterised in a later frame): seed 2, a strip item and a preview card entering a step.
     public static let rastersPerFrame = 2
+    /// A moving cell past the frame's raster share is drawn from a raster of the same cell at
+    /// another snapped scale within this much of its own (relative; issue 21 item 5): scaled by
+    /// up to 1/0.88 with a bilinear filter, a little soft for the frames of motion, repainted
+    /// exactly at rest. Before, it was drawn directly: a new picture size decoded inline headless
+    /// (1-5 ms of CPU in the compare bench's carousel, 55 of them in 600 frames) and a new shadow.
+    /// 0.12 is three steps: a preview card's scales (0.84...1) and a strip item's (1...1.2).
+    public static let standInScaleReach = 0.12
 
     /// Smallest cell, in device pixels, that spells out why a picture cannot be shown.
     public static let problemTextMinimumSide = 72.0
