@@ -412,8 +412,9 @@ public final class CairoRenderer {
     /// The user-space box the text's ink and logical extents cover, as `drawText` places it.
     func textBounds(_ string: String, _ rect: Rect, _ style: TextStyle) -> Rect? {
         guard !string.isEmpty, rect.width > 0 else { return nil }
-        // The layout's ink and logical extents, measured once per layout (TextCache).
-        let e = text.extents(string, style: style, width: rect.width)
+        // The layout's ink and logical extents, measured once per layout (TextCache), or
+        // estimated in a font not loaded yet.
+        let e = text.damageExtents(string, style: style, width: rect.width)
         let top = rect.minY + (rect.height - e.height) / 2
         return Rect(x: rect.minX + e.box.minX, y: top + e.box.minY, width: e.box.width, height: e.box.height)
     }

@@ -8,6 +8,9 @@ public struct FrameCounts: Sendable, Equatable {
     /// Pango layouts made and text extents measured (the damage's text bounds).
     public var layoutsMade = 0
     public var extentsMeasured = 0
+    /// Text bounds estimated in a font not loaded yet, and fonts loaded (TextCache).
+    public var extentsEstimated = 0
+    public var fontsLoaded = 0
     /// Scroll strips copied though the content around them changed, and strips extended.
     public var stripsKept = 0
     public var stripsExtended = 0
@@ -21,6 +24,7 @@ extension CairoRenderer {
     public var frameCounts: FrameCounts {
         FrameCounts(commandsDrawn: commandsDrawn, layers: layers.statistics, shapes: shapes.statistics,
                     layoutsMade: text.layoutsMade, extentsMeasured: text.extentsMeasured,
+                    extentsEstimated: text.extentsEstimated, fontsLoaded: text.fontsLoaded.count,
                     stripsKept: scrollMemory.stripsKept, stripsExtended: scrollMemory.stripsExtended,
                     spritesRasterised: sprites.rasterised, spriteCopies: sprites.copies)
     }

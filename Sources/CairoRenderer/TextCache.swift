@@ -31,6 +31,47 @@ final class TextCache {
     /// Layouts made, and extents measured with Pango (tests count them).
     private(set) var layoutsMade = 0
     private(set) var extentsMeasured = 0
+    /// The fonts this cache has laid text out in or warmed (`TextFont`: kind, weight, size).
+    /// A font new to the process costs milliseconds in its first layout (fontconfig matching
+    /// the size, a fontset, a scaled font); text in one already loaded costs microseconds.
+    private(set) var fontsLoaded: Set<TextFont> = []
+    /// Damage bounds estimated from the same text at another size (`estimatedExtents`).
+    private(set) var extentsEstimated = 0
+    /// The damage estimates the bounds of text in a font not loaded yet (a size that animates)
+    /// instead of loading it; off (the default), every text is laid out and measured. Off because
+    /// the estimate is wider than the ink (up to a pixel a glyph across, for the glyph advances'
+    /// rounding), and the layer planner reads the same bounds: the grid tile's label no longer
+    /// lay wholly inside its face's middle, so a lifting tile was not stretched
+    /// (`LayerStretchTests`). The grid's text steps and the fonts' warm-up load the sizes instead.
+    var estimatesNewFonts = false
+    /// The last exact extents of each text, whatever its size (what an estimate scales).
+    private var measuredAtSomeSize: [SizeFreeKey: Measured] = [:]
+
+    private struct SizeFreeKey: Hashable {
+        let text: String
+        let weight: TextStyle.Weight
+        let monospace: Bool
+        let alignment: TextStyle.Alignment
+        let maxLines: Int
+
+        init(_ key: Key) {
+            text = key.text
+            weight = key.style.weight
+            monospace = key.style.monospace
+            alignment = key.style.alignment
+            maxLines = key.style.maxLines
+        }
+    }
+
+    private struct Measured {
+        let size: Double
+        let width: Int
+        let extents: Extents
+        /// The line's logical left edge and width, and whether Pango ellipsized it.
+        let lineX: Double
+        let lineWidth: Double
+        let ellipsized: Bool
+    }
 
     init() {
         let fontMap = pango_cairo_font_map_get_default()
@@ -55,6 +96,9 @@ final class TextCache {
         layouts = [:]
         extentsOf = [:]
         order = []
+        // Text measures differently now, and fonts are made again for the new options.
+        measuredAtSomeSize = [:]
+        fontsLoaded = []
         generation += 1
     }
 
@@ -85,28 +129,75 @@ final class TextCache {
         let y1 = Double(max(ink.y + ink.height, logical.y + logical.height))
         let extents = Extents(box: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), height: Double(h))
         extentsMeasured += 1
+        if measuredAtSomeSize.count >= capacity { measuredAtSomeSize = [:] }
+        measuredAtSomeSize[SizeFreeKey(key)] = Measured(size: style.size, width: key.width, extents: extents,
+                                                        lineX: Double(logical.x), lineWidth: Double(logical.width),
+                                                        ellipsized: pango_layout_is_ellipsized(layout) != 0)
         // Kept as long as its layout (evicted with it).
         if layouts[key] != nil { extentsOf[key] = extents }
         return extents
     }
 
+    /// Sizes within this ratio of a measured one are estimated from it (the grid's lift is
+    /// 1.05, GridMetrics.liftScale; a wider ratio risks a fallback font's other metrics).
+    static let estimateRatio = 1.25
+    /// Pixels an estimated box is grown by on each side, beyond the glyph advances' rounding
+    /// (half a pixel a glyph at each size, across). Slight hinting snaps glyph outlines and the
+    /// line height to whole pixels, and the centred line moves by half of that: over the 2,115
+    /// texts, sizes, weights, alignments and ratios of `TextEstimateTests` the scaled box missed
+    /// the exact one by up to 0.42 px without it. 1 px holds them all, none fails (the test
+    /// checks both).
+    static let estimateMargin = 1.0
+
+    /// The extents the damage bounds a text by: measured, as `extents`, or, when the text's font
+    /// is not loaded yet (a size that animates), estimated from the same text measured at another
+    /// size (`estimatedExtents`), which loads nothing. A damage bound only has to hold the ink the
+    /// text can paint; drawing the text lays it out exactly.
+    func damageExtents(_ text: String, style: TextStyle, width: Double) -> Extents {
+        let key = Key(text: text, style: style, width: Int(width.rounded()))
+        if let known = extentsOf[key] { return known }
+        if estimatesNewFonts, !fontsLoaded.contains(TextFont(style)), let estimate = estimatedExtents(key) {
+            extentsEstimated += 1
+            return estimate
+        }
+        return extents(text, style: style, width: width)
+    }
+
+    /// The extents of the same text (weight, family, alignment, one line) last measured at a size
+    /// within `estimateRatio` of this one, scaled to this size about where the alignment anchors
+    /// the line and grown by `estimateMargin`; nil when there is none, when that line was
+    /// ellipsized, set where its alignment does not put it (a right-to-left line), or would not
+    /// fit its box at this size (Pango would ellipsize it).
+    func estimatedExtents(_ text: String, style: TextStyle, width: Double, margin: Double = estimateMargin) -> Extents? {
+        estimatedExtents(Key(text: text, style: style, width: Int(width.rounded())), margin: margin)
+    }
+
+    private func estimatedExtents(_ key: Key, margin g: Double = estimateMargin) -> Extents? {
+        let style = key.style
+        guard style.maxLines <= 1, let m = measuredAtSomeSize[SizeFreeKey(key)], !m.ellipsized, m.size > 0 else { return nil }
+        let r = style.size / m.size
+        guard r >= 1 / Self.estimateRatio, r <= Self.estimateRatio else { return nil }
+        let oldWidth = Double(m.width), newWidth = Double(key.width)
+        let (oldAnchor, newAnchor, lineX): (Double, Double, Double) = switch style.alignment {
+        case .leading: (0, 0, 0)
+        case .center: (oldWidth / 2, newWidth / 2, (oldWidth - m.lineWidth) / 2)
+        case .trailing: (oldWidth, newWidth, oldWidth - m.lineWidth)
+        }
+        // Pango rounds each glyph's advance to a whole pixel at both sizes: the line's width is
+        // off its scaled width by up to half a pixel per glyph, once at each size.
+        let glyphs = Double(key.text.unicodeScalars.count)
+        let gx = g + 0.5 * glyphs * (1 + r)
+        guard abs(m.lineX - lineX) <= 1, m.lineWidth * r + gx <= newWidth else { return nil }
+        let b = m.extents.box
+        let box = Rect(x: newAnchor + (b.minX - oldAnchor) * r - gx, y: b.minY * r - g,
+                       width: b.width * r + 2 * gx, height: b.height * r + 2 * g)
+        return Extents(box: box, height: m.extents.height * r)
+    }
+
     private func layout(_ key: Key) -> OpaquePointer {
-        let text = key.text, style = key.style
         if let cached = layouts[key] { return cached }
         layoutsMade += 1
-        let layout = pango_layout_new(context)!
-        let font = pango_font_description_new()
-        pango_font_description_set_family(font, style.monospace ? "DejaVu Sans Mono, monospace" : "DejaVu Sans, WenQuanYi Micro Hei, sans-serif")
-        pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(font, weight(style.weight))
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_width(layout, Int32(max(1, key.width)) * PANGO_SCALE)
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        pango_layout_set_height(layout, style.maxLines <= 1 ? -1 : -Int32(style.maxLines))
-        if style.maxLines <= 1 { pango_layout_set_single_paragraph_mode(layout, 1) }
-        pango_layout_set_alignment(layout, alignment(style.alignment))
-        pango_layout_set_text(layout, text, -1)
+        let layout = makeLayout(key.text, style: key.style, width: key.width)
         if layouts.count >= capacity, let oldest = order.first {
             order.removeFirst()
             extentsOf[oldest] = nil
@@ -114,6 +205,26 @@ final class TextCache {
         }
         layouts[key] = layout
         order.append(key)
+        return layout
+    }
+
+    /// A new layout (the caller owns it) of `text` in a box `width` pixels wide; its font counts
+    /// as loaded from now on.
+    func makeLayout(_ text: String, style: TextStyle, width: Int) -> OpaquePointer {
+        fontsLoaded.insert(TextFont(style))
+        let layout = pango_layout_new(context)!
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, style.monospace ? "DejaVu Sans Mono, monospace" : "DejaVu Sans, WenQuanYi Micro Hei, sans-serif")
+        pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, weight(style.weight))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_width(layout, Int32(max(1, width)) * PANGO_SCALE)
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_height(layout, style.maxLines <= 1 ? -1 : -Int32(style.maxLines))
+        if style.maxLines <= 1 { pango_layout_set_single_paragraph_mode(layout, 1) }
+        pango_layout_set_alignment(layout, alignment(style.alignment))
+        pango_layout_set_text(layout, text, -1)
         return layout
     }
 

@@ -400,6 +400,7 @@ public final class X11App {
             session.emit(DeckEvent("ready", ["scene": .string(session.deck.current.name),
                                              "width": .int(Int(size.width)), "height": .int(Int(size.height)),
                                              "present": .string(compositor?.presenter.transport.rawValue ?? "direct")]))
+            renderer.warm(session.deck.fontsToWarm)  // once: the fonts later frames need (FontWarmup.swift)
         }
     }
 

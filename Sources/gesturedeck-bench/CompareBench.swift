@@ -107,6 +107,8 @@ enum CompareBench {
         warmBuffers(compositor, window: compositorWindow, list: first, renderer: compositorRenderer)
         // As the frame thread rasterised them during the warm-up without the worker.
         compositorRenderer.waitForLayers()
+        // As the app loads the fonts its scenes declare right after its first frame (X11App).
+        for renderer in [directRenderer, compositorRenderer] { renderer.warm(driver.deck.fontsToWarm) }
 
         var d = (draw: [Double](), present: [Double](), total: [Double]())
         var c = (draw: [Double](), present: [Double](), total: [Double]())

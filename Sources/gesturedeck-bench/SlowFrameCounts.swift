@@ -16,6 +16,8 @@ struct FrameMakeup {
     var shadowPixelsDirect = 0
     var shapesRasterised = 0
     var extentsMeasured = 0
+    var extentsEstimated = 0
+    var fontsLoaded = 0
     var sprites = 0
     var spritesRasterised = 0
     var bands = 0
@@ -40,6 +42,8 @@ struct FrameMakeup {
         shadowPixelsDirect = b.shapes.shadowPixelsDrawnDirectly - a.shapes.shadowPixelsDrawnDirectly
         shapesRasterised = b.shapes.rasterised - a.shapes.rasterised
         extentsMeasured = b.extentsMeasured - a.extentsMeasured
+        extentsEstimated = b.extentsEstimated - a.extentsEstimated
+        fontsLoaded = b.fontsLoaded - a.fontsLoaded
         sprites = b.spriteCopies - a.spriteCopies
         spritesRasterised = b.spritesRasterised - a.spritesRasterised
         self.bands = bands
@@ -51,7 +55,7 @@ struct FrameMakeup {
         "\(commands) cmds, \(drawn) drawn, layers \(layersRasterised) rasterised / \(layerCopies) copied / \(shiftedCopies) shifted / "
             + "\(stretched) stretched, sprites \(spritesRasterised) rasterised / \(sprites) copied, strips \(stripsRasterised) rasterised / \(stripCopies) copied / \(stripsKeptOrExtended) kept, "
             + "shadows drawn \(shadowsDirect) (\(shadowPixelsDirect / 1000) kpx), shapes rasterised \(shapesRasterised), "
-            + "text extents \(extentsMeasured), \(bands) bands \(damagedPixels / 1000) kpx, damage \(fmt(damageMs)) ms, "
+            + "text extents \(extentsMeasured) (+\(extentsEstimated) estimated, \(fontsLoaded) fonts loaded), \(bands) bands \(damagedPixels / 1000) kpx, damage \(fmt(damageMs)) ms, "
             + "draw \(fmt(drawMs)) ms, cpu \(fmt(cpuMs)) ms"
     }
 }

@@ -10,4 +10,10 @@ enum GridTileStyle {
     static let liftedShadow = (blur: 30.0, offset: Point(x: 0, y: 14), alpha: 0.46)
     /// Radius of the white disc behind the pin.
     static let badgeRadius: Double = 11
+    /// A pressed, lifted or landing tile's text is set at its resting size times its scale
+    /// rounded to steps of this ratio (GestureDeck, issue 21): the tile's size changes every
+    /// frame, and each new text size cost a fontconfig match and a fontset, 6-7 ms a frame of the
+    /// landing. A quarter of the lift (1.05, `GridScene.liftScale`): 0.38 px of the 30.75 px
+    /// initial at 1280 px, a handful of sizes per lift, loaded once (`GridScene.fontsToWarm`).
+    static let textScaleStep = 0.0125
 }

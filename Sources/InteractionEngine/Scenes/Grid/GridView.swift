@@ -16,7 +16,8 @@ extension GridScene {
             let focused = focusVisible ? focus.flatMap { f in placements.first { $0.index == f && !$0.isLifted } } : nil
             for placement in placements where !placement.isLifted && placement != focused {
                 guard let tile = tile(at: placement.index, id: placement.id) else { continue }
-                GridTilePainter.draw(tile, in: placement.frame.offsetBy(dx: 0, dy: offset), lift: 0, into: &list)
+                GridTilePainter.draw(tile, in: placement.frame.offsetBy(dx: 0, dy: offset), lift: 0, restingSide: layout.tileSize,
+                                     into: &list)
             }
             if let focused, let tile = tile(at: focused.index, id: focused.id) {
                 let frame = focused.frame.offsetBy(dx: 0, dy: offset)
@@ -26,7 +27,7 @@ extension GridScene {
         }
         if let moving = placements.last, moving.isLifted, let tile = tile(at: moving.index, id: moving.id) {
             let lift = (moving.scale - 1) / (metrics.liftScale - 1)
-            GridTilePainter.draw(tile, in: moving.frame, lift: lift, into: &list)
+            GridTilePainter.draw(tile, in: moving.frame, lift: lift, restingSide: layout.tileSize, into: &list)
         }
         return list
     }
@@ -43,8 +44,9 @@ extension GridScene {
 enum GridTilePainter {
     private typealias S = GridTileStyle
 
-    /// Draws `tile` filling `rect`; `lift` (0...1) blends the shadow from resting to lifted.
-    static func draw(_ tile: GridTile, in rect: Rect, lift: Double, into list: inout DisplayList) {
+    /// Draws `tile` filling `rect`; `lift` (0...1) blends the shadow from resting to lifted. The
+    /// text is set for a tile `restingSide` wide scaled in steps (`textSide`; nil: for `rect`).
+    static func draw(_ tile: GridTile, in rect: Rect, lift: Double, restingSide: Double? = nil, into list: inout DisplayList) {
         let t = min(max(lift, 0), 1)
         let blur = S.restingShadow.blur + (S.liftedShadow.blur - S.restingShadow.blur) * t
         let offset = S.restingShadow.offset + (S.liftedShadow.offset - S.restingShadow.offset) * t
@@ -59,15 +61,33 @@ enum GridTilePainter {
 
         let light = tile.color.luminance > 0.62
         let ink = light ? Theme.inkOnLight : Color.white
-        let labelSize = max(11, min(17, rect.width * 0.14))
+        let sizes = textSizes(side: restingSide.map { textSide(resting: $0, drawn: rect.width) } ?? rect.width)
+        let labelSize = textSizes(side: rect.width).label  // the box follows the tile, the font the steps
         let label = Rect(x: rect.minX + 12, y: rect.maxY - labelSize * 2.4, width: rect.width - 24, height: labelSize * 1.8)
-        list.append(.text(tile.label, label, TextStyle(size: labelSize, weight: .bold, color: ink)))
+        list.append(.text(tile.label, label, TextStyle(size: sizes.label, weight: .bold, color: ink)))
         let initial = String(tile.label.prefix(1)).uppercased()
         let glyph = Rect(x: rect.minX + 12, y: rect.minY + 8, width: rect.width * 0.5, height: rect.height * 0.42)
-        list.append(.text(initial, glyph, TextStyle(size: rect.width * 0.3, weight: .bold, color: ink.withAlpha(0.35))))
+        list.append(.text(initial, glyph, TextStyle(size: sizes.initial, weight: .bold, color: ink.withAlpha(0.35))))
 
         if tile.pinned { drawPin(at: Point(x: rect.maxX - 8 - S.badgeRadius, y: rect.minY + 8 + S.badgeRadius), into: &list) }
     }
+
+    /// The label's and the initial's sizes on a tile `side` px wide.
+    static func textSizes(side: Double) -> (label: Double, initial: Double) {
+        (max(11, min(17, side * 0.14)), side * 0.3)
+    }
+
+    /// The width a tile drawn `drawn` px wide sets its text for: `resting` times the scale
+    /// rounded to `GridTileStyle.textScaleStep` (exactly `drawn` at rest and held lifted), so a
+    /// tile whose size animates sets its text in a few sizes, not a new one each frame.
+    static func textSide(resting: Double, drawn: Double) -> Double {
+        guard resting > 0 else { return drawn }
+        let snapped = textSide(resting: resting, step: (drawn / resting / S.textScaleStep).rounded())
+        return abs(snapped - drawn) < 1e-6 ? drawn : snapped
+    }
+
+    /// The width of step `k` (`k * textScaleStep` times `resting`).
+    static func textSide(resting: Double, step k: Double) -> Double { k * S.textScaleStep * resting }
 
     /// A push pin on a white disc: a round head on a short neck, a collar, and a
     /// steel needle pointing down-left (the pin leans 45°).
@@ -99,5 +119,20 @@ enum GridTilePainter {
     static func drawFocusRing(around rect: Rect, into list: inout DisplayList) {
         let ring = rect.insetBy(dx: -4, dy: -4)
         list.append(.strokeRect(ring, Theme.focusRing, lineWidth: 3, cornerRadius: S.cornerRadius + 4))
+    }
+}
+
+extension GridScene: FontDeclaringScene {
+    /// The label's and initial's fonts at every text step from the press shrink to the lift
+    /// (`GridTilePainter.textSide`), so the first press, lift and landing load none.
+    public var fontsToWarm: [TextFont] {
+        let side = layout.tileSize, step = GridTileStyle.textScaleStep
+        guard side > 0 else { return [] }
+        let low = (min(metrics.pressFeedbackScale, 1) / step).rounded(.down), high = (max(metrics.liftScale, 1) / step).rounded(.up)
+        guard low <= high, high - low <= 64 else { return [] }
+        return stride(from: low, through: high, by: 1).flatMap { k -> [TextFont] in
+            let sizes = GridTilePainter.textSizes(side: GridTilePainter.textSide(resting: side, step: k))
+            return [TextFont(size: sizes.label, weight: .bold), TextFont(size: sizes.initial, weight: .bold)]
+        }
     }
 }

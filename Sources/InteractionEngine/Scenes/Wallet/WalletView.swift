@@ -109,6 +109,15 @@ enum WalletCardPainter {
 
     // MARK: Details sheet
 
+    /// The sheet's fonts, which no face uses (issue 21: the expand's first frame paid 8 ms to
+    /// load them): the host loads them after the first frame. `WalletFontWarmupTests` checks
+    /// that an expanded card draws no font outside these and the resting stack's.
+    static let sheetFonts: [TextFont] = [
+        TextFont(size: 10.5, weight: .medium), TextFont(size: 13.5, weight: .medium),
+        TextFont(size: 13.5, weight: .medium, monospace: true), TextFont(size: 14, weight: .bold),
+        TextFont(size: 13), TextFont(size: 14), TextFont(size: 11.5), TextFont(size: 14, weight: .medium),
+    ]
+
     /// The sheet under an expanded face: number, holder and expiry, then the
     /// recent transactions, as far as the frame reaches.
     private static func paintDetails(_ card: WalletCard, below face: Rect, in frame: Rect,
@@ -248,4 +257,8 @@ extension WalletScene {
         }
         return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(bottom - frame.minY, 24))
     }
+}
+
+extension WalletScene: FontDeclaringScene {
+    public var fontsToWarm: [TextFont] { WalletCardPainter.sheetFonts }
 }
