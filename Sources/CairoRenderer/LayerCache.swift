@@ -637,7 +637,9 @@ extension CairoRenderer {
                         content += 1
                     }
                     if let b = bounds[j], inner.contains(b) { inside += 1 }
-                    if let b = bounds[j], !faceBounds.contains(b) { outside += 1 }
+                    // A painting command of unknown bounds may reach out (clips paint nothing).
+                    let clips = if case .pushClip = commands[j] { true } else if case .popClip = commands[j] { true } else { false }
+                    if !clips, bounds[j].map({ !faceBounds.contains($0) }) ?? true { outside += 1 }
                     j += 1
                     if depth == 0 { (end, insideAtEnd, outsideAtEnd) = (j, inside, outside) }
                 }

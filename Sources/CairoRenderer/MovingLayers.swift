@@ -30,7 +30,10 @@ extension LayerCache {
     /// card reaching the top pile rests while the stack moves on, and a stack settling after a
     /// fling rests card by card. A frame whose list repeats the last one (at rest) still makes
     /// every layer exact; runs without a stand-in (a card scrolling in) keep
-    /// `rasterisationsPerFrame`.
+    /// `rasterisationsPerFrame`. One: the compare bench's wallet drag frames rasterised 1-3 cards
+    /// each at c526ab2 (#164 and #588: 3 each, 7-8 ms of drawing at 1280x800); one keeps a frame to
+    /// one card's cost. A stand-in waits until a frame has budget left or the list repeats (no
+    /// bound on how long while something else rasterises every frame).
     static let rasterisationsWithStandIn = 1
 }
 

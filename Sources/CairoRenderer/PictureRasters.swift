@@ -57,12 +57,16 @@ final class PictureRasters {
     /// Cells drawn from a raster of another snapped scale (since the start).
     private(set) var standIns = 0
 
-    /// Looks remembered before those with no raster held any more are forgotten (count).
+    /// Looks remembered before those with no raster held any more are forgotten (count). A bound
+    /// on bookkeeping, not a tuned value: the layer budget holds far fewer cells' rasters; when
+    /// every look still holds one, all are forgotten (stand-ins are then found again as cells are
+    /// rasterised), so the filter does not run on every raster.
     static let lookLimit = 512
 
     fileprivate func note(_ raster: Made, of look: CellLook, in layers: LayerCache) {
         if made.count >= PictureRasters.lookLimit {
             made = made.filter { $0.value.contains { layers.holdsPictureRaster($0.key) } }
+            if made.count >= PictureRasters.lookLimit { made = [:] }
         }
         made[look, default: []].removeAll { $0.key == raster.key }
         made[look, default: []].append(raster)

@@ -15,7 +15,9 @@ import Testing
 
     /// `ScrollTileTests.grid`'s 4 columns of tiles (400 of them), only those the viewport at `offset` shows.
     /// `marker`: the x of a tile drawn over the container, outside it (a landing tile moving).
-    static func culledGrid(offset: Double, marker: Double? = nil) -> DisplayList {
+    /// `initials`: each face also shows its initial, as the grid draws tiles (a label and an
+    /// initial make each face a layer, `LayerCache.minimumInside`).
+    static func culledGrid(offset: Double, marker: Double? = nil, initials: Bool = false) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Color(rgb: 0xF2F2F7)))
         list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
@@ -28,6 +30,10 @@ import Testing
                 list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
                 list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
                                   TextStyle(size: 15, weight: .bold, color: .white)))
+                if initials {
+                    list.append(.text("T", Rect(x: tile.minX + 12, y: tile.minY + 8, width: 50, height: 40),
+                                      TextStyle(size: 30, weight: .bold, color: Color.white.withAlpha(0.35))))
+                }
             }
         }
         }
