@@ -295,6 +295,9 @@ enum CompareBench {
         }
         out.append("Layer copies stretched through small size changes (LayerStretch.swift): "
                    + results.map { "\($0.scene) \(sizeLabel($0.size)) \($0.layers.stretchedHits)" }.joined(separator: ", "))
+        out.append("Moving layers drawn in their ring / resting layers left on a stand-in (MovingLayers.swift): "
+                   + results.map { "\($0.scene) \(sizeLabel($0.size)) \($0.layers.ringClipped) / \($0.layers.restingStandIns)" }
+                       .joined(separator: ", "))
         return out
     }
 }
