@@ -44,7 +44,8 @@ final class TextCache {
     /// lay wholly inside its face's middle, so a lifting tile was not stretched
     /// (`LayerStretchTests`). The grid's text steps and the fonts' warm-up load the sizes instead.
     var estimatesNewFonts = false
-    /// The last exact extents of each text, whatever its size (what an estimate scales).
+    /// The last exact extents of each text, whatever its size (what an estimate scales), kept
+    /// while `estimatesNewFonts` is on.
     private var measuredAtSomeSize: [SizeFreeKey: Measured] = [:]
 
     private struct SizeFreeKey: Hashable {
@@ -129,10 +130,13 @@ final class TextCache {
         let y1 = Double(max(ink.y + ink.height, logical.y + logical.height))
         let extents = Extents(box: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), height: Double(h))
         extentsMeasured += 1
-        if measuredAtSomeSize.count >= capacity { measuredAtSomeSize = [:] }
-        measuredAtSomeSize[SizeFreeKey(key)] = Measured(size: style.size, width: key.width, extents: extents,
-                                                        lineX: Double(logical.x), lineWidth: Double(logical.width),
-                                                        ellipsized: pango_layout_is_ellipsized(layout) != 0)
+        // Kept only for the estimate (off by default): no work on the frame's path without it.
+        if estimatesNewFonts {
+            if measuredAtSomeSize.count >= capacity { measuredAtSomeSize = [:] }
+            measuredAtSomeSize[SizeFreeKey(key)] = Measured(size: style.size, width: key.width, extents: extents,
+                                                            lineX: Double(logical.x), lineWidth: Double(logical.width),
+                                                            ellipsized: pango_layout_is_ellipsized(layout) != 0)
+        }
         // Kept as long as its layout (evicted with it).
         if layouts[key] != nil { extentsOf[key] = extents }
         return extents

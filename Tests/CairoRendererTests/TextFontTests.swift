@@ -16,6 +16,7 @@ import Testing
     /// by `margin`) from the exact one at `size`, in px (<= 0: held), or nil with no estimate.
     static func overshoot(_ text: String, _ style: TextStyle, ratio: Double, margin: Double) -> Double? {
         let estimating = TextCache(), measuring = TextCache()
+        estimating.estimatesNewFonts = true
         _ = estimating.extents(text, style: style, width: box.width)
         var scaled = style
         scaled.size *= ratio
@@ -70,6 +71,7 @@ import Testing
 
     @Test func anEllipsizedOrWrappedTextIsMeasured() {
         let cache = TextCache()
+        cache.estimatesNewFonts = true
         let long = "A label far too long for its box, ellipsized at its end"
         _ = cache.extents(long, style: TextStyle(size: 14), width: 120)
         #expect(cache.estimatedExtents(long, style: TextStyle(size: 14.5), width: 120, margin: 2) == nil)
@@ -273,6 +275,7 @@ import Testing
 
     @Test func aWarmUpLetsTheDamageMeasureExactly() {
         let cache = TextCache()
+        cache.estimatesNewFonts = true  // off, nothing is ever estimated: the warm-up must be what prevents it
         _ = cache.damageExtents("Juniper", style: TextStyle(size: 14), width: 200)
         #expect(cache.warm([TextFont(size: 14.5)]) == 1)
         _ = cache.damageExtents("Juniper", style: TextStyle(size: 14.5), width: 200)
