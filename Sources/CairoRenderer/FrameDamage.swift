@@ -296,11 +296,12 @@ extension CairoRenderer {
         guard !changed.isEmpty else { return changed }
         var pictures: [PixelRect] = []
         for item in items where !item.bounds.isEmpty {
-            if case .image = commands[item.index] { pictures.append(item.bounds) }
+            switch commands[item.index] {
             // A gradient circle cut by a band's edge is a level off too (an avatar beside a
             // changed badge: 1 pixel of its rim, CopyForwardXvfbTests).
-            if case .fillCircle(_, _, .diagonalGradient) = commands[item.index] { pictures.append(item.bounds) }
-            if case .fillCircle(_, _, .verticalGradient) = commands[item.index] { pictures.append(item.bounds) }
+            case .image, .fillCircle(_, _, .diagonalGradient), .fillCircle(_, _, .verticalGradient): pictures.append(item.bounds)
+            default: break
+            }
         }
         return pictures.isEmpty ? changed : PictureRasters.settleBoxes(drawn: changed, cells: pictures)
     }
