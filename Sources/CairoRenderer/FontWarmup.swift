@@ -8,13 +8,25 @@ import InteractionEngine
 /// A font new to the process costs milliseconds at its first layout: fontconfig substitutes and
 /// matches the pattern at that size, Pango builds the fontset and its fonts, Cairo makes a scaled
 /// font and rasterises glyphs. Pango keeps all of it in the thread's font map, which every
-/// renderer on the thread shares, so one warm-up serves them all. The host warms the fonts its
-/// scenes declare (`FontDeclaringScene`) once, right after the first frame; nothing is drawn to
-/// the window and no timer is set, so an idle window stays idle.
+/// renderer on the thread shares, so one warm-up serves them all.
+///
+/// The host warms the fonts its scenes declare (`FontDeclaringScene`) in idle moments, one font
+/// each time its loop would otherwise block in poll() (`warmNext`), so a press that comes during
+/// the warm-up waits for one font at most, not all of them. It asks again whenever it goes idle:
+/// a resize changes the grid's tile size and so its text steps, and a font-option change empties
+/// the loaded set. Nothing is drawn to the window and no timer is set; once every declared font is
+/// loaded the loop blocks in poll() as before.
 extension CairoRenderer {
     /// Loads each of `fonts` not loaded yet (laid out and drawn offscreen); returns how many.
     @discardableResult
     public func warm(_ fonts: [TextFont]) -> Int { text.warm(fonts) }
+
+    /// Loads the first of `fonts` not loaded yet and returns it; nil when every one is loaded.
+    @discardableResult
+    public func warmNext(_ fonts: [TextFont]) -> TextFont? {
+        guard let next = fonts.first(where: { !text.fontsLoaded.contains($0) }) else { return nil }
+        return text.warm([next]) == 1 ? next : nil
+    }
 }
 
 extension TextCache {

@@ -219,7 +219,10 @@ public final class X11App {
             updateTitle()
             guard running else { break }
             for i in fds.indices { fds[i].revents = 0 }
-            _ = poll(&fds, nfds_t(fds.count), capture.limit(timeout(now: clock())))
+            var wait = capture.limit(timeout(now: clock()))
+            // Idle: load one font later frames need (FontWarmup.swift), then look at the connection again.
+            if wait < 0, announcedReady, renderer.warmNext(session.deck.fontsToWarm) != nil { wait = 0 }
+            _ = poll(&fds, nfds_t(fds.count), wait)
         }
         connectionLost = nil
         if let compositor {
@@ -400,7 +403,6 @@ public final class X11App {
             session.emit(DeckEvent("ready", ["scene": .string(session.deck.current.name),
                                              "width": .int(Int(size.width)), "height": .int(Int(size.height)),
                                              "present": .string(compositor?.presenter.transport.rawValue ?? "direct")]))
-            renderer.warm(session.deck.fontsToWarm)  // once: the fonts later frames need (FontWarmup.swift)
         }
     }
 
