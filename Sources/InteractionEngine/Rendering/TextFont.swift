@@ -24,7 +24,7 @@ public struct TextFont: Hashable, Sendable {
 
 /// A scene whose later states draw text in fonts its first frames do not use.
 public protocol FontDeclaringScene: DeckScene {
-    /// The fonts to load before they are first needed: once, after the first frame.
+    /// The fonts to load before they are first needed (the host loads them in idle moments).
     var fontsToWarm: [TextFont] { get }
 }
 

@@ -110,7 +110,7 @@ enum WalletCardPainter {
     // MARK: Details sheet
 
     /// The sheet's fonts, which no face uses (issue 21: the expand's first frame paid 8 ms to
-    /// load them): the host loads them after the first frame. `WalletFontWarmupTests` checks
+    /// load them): the host loads them in idle moments. `WalletFontWarmupTests` checks
     /// that an expanded card draws no font outside these and the resting stack's.
     static let sheetFonts: [TextFont] = [
         TextFont(size: 10.5, weight: .medium), TextFont(size: 13.5, weight: .medium),
