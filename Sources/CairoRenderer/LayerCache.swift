@@ -182,6 +182,8 @@ final class LayerCache {
     private var currentExact: Set<LayerKey> = []
     private var shifted: [PixelRect] = []
     private var rasterisedThisFrame = 0
+    /// Consecutive frames each resting layer was left on a stand-in, up to the last frame and in this one (MovingLayers.swift).
+    var standInRun = StandInRun()
     /// The frame's list equals the last one drawn: the frame is at rest, every layer exact.
     var listRepeats = false
     /// Frames drawn, and the frame each scroll strip was last used in.
@@ -411,6 +413,7 @@ final class LayerCache {
         if seen.count + seenNow.count > LayerCache.seenLimit { seen.removeAll() }
         seen.formUnion(seenNow)
         settle = frame.map { f in shifted.filter { $0.intersects(f) } } ?? shifted
+        standInRun.endFrame()
     }
 
     /// The raster to copy for `plan` and where its origin lands (device pixels), made with
@@ -427,7 +430,8 @@ final class LayerCache {
             // A resting layer whose exact phase is not held yet keeps its stand-in (another phase,
             // shifted) once the frame has made its rasterisation (MovingLayers.swift).
             let resting = previousExact.contains(plan.exact)
-            if !resting || (worker == nil && !listRepeats && rasterisedThisFrame >= LayerCache.rasterisationsWithStandIn) {
+            if !resting || (worker == nil && !listRepeats && rasterisedThisFrame >= LayerCache.rasterisationsWithStandIn
+                            && standInRun.mayWait(plan.identity)) {
                 let at = PixelRect(x: Int((Double(entry.raster.x) + plan.origin.x - entry.origin.x).rounded()),
                                    y: Int((Double(entry.raster.y) + plan.origin.y - entry.origin.y).rounded()),
                                    width: entry.raster.width, height: entry.raster.height)
@@ -437,7 +441,7 @@ final class LayerCache {
                     let ring = plan.insideRaster && LayerCache.movingRunClippedToRing
                     shifted.append(ring ? plan.raster : plan.inner)
                     if ring { statistics.ringClipped += 1 }
-                    if resting { statistics.restingStandIns += 1 }
+                    if resting { statistics.restingStandIns += 1; standInRun.waited(plan.identity) }
                     if worker != nil, settling(plan) { want(plan, matrix: matrix, moving: true) }
                     return LayerCopy(surface: entry.surface, at: at, ringOnly: ring)
                 }

@@ -14,8 +14,12 @@ import InteractionEngine
 /// lands up to half a pixel off: a moving frame only, within `LayerRepaintTests`' tolerance.
 final class TileSprites {
     /// Sprites a frame may rasterise (sprites): the others' runs are drawn as before this frame
-    /// and rasterised in later frames. A 1280x800 tile (about 120 px square with its shadow)
-    /// rasterises in about the time its run takes to draw.
+    /// and rasterised in later frames. Compare bench, grid, 1280x800 (load 6): a sprite drawn
+    /// from its commands cost about 0.5 ms of CPU (#66 against #65), one copying its face's held
+    /// layer (`fromHeldLayers`) about 0.17 ms, a moving tile drawn as before about 0.07 ms a frame.
+    /// 24 a frame made the reflow's 75 sprites in 3 frames, each 12.7-14.7 ms of CPU against
+    /// 9.4-11.3 with 6 (the p99's frames); 6 keeps the first frames of a reflow near its cost
+    /// without sprites.
     static let perFrame = 6
     /// Frames a sprite is kept unused (frames): a reflow's tiles move for about 20 frames.
     static let keepFrames = 8
@@ -33,6 +37,10 @@ final class TileSprites {
         let raster: PixelRect
         var lastUse: Int
     }
+
+    /// Whether a sprite copies its face's held layer raster in (`rasteriseSprite`) instead of
+    /// drawing the face's commands (tests switch it off to compare).
+    var fromHeldLayers = true
 
     private var entries: [LayerKey: Entry] = [:]
     private var bytes = 0
@@ -123,9 +131,7 @@ extension CairoRenderer {
             let x1 = Int((m.x0 + m.xx * box.maxX).rounded(.up)), y1 = Int((m.y0 + m.yy * box.maxY).rounded(.up))
             let raster = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             guard !raster.isEmpty, sprites.mayRasterise(key, raster: raster) else { return nil }
-            let surface = ImageSurface.rasterising(raster, matrix: m) { scr in
-                drawOffscreen(list, range, on: scr, skip: nil, deviceScale: k)
-            }
+            let surface = rasteriseSprite(list, range, raster: raster, matrix: m, layers: plans, deviceScale: k)
             let target = cairo_get_target(cr)
             let screen = Int(cairo_image_surface_get_width(target)) * Int(cairo_image_surface_get_height(target)) * 4
             sprites.store(surface, key: key, anchor: anchor, raster: raster, budget: TileSprites.screensPerBudget * max(screen, 1 << 20))
@@ -146,6 +152,33 @@ extension CairoRenderer {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         }
         return plan.end
+    }
+
+    /// A sprite of the run `range` at this frame's phase (`matrix`), its device pixels those of the
+    /// frame inside `raster`. With `fromHeldLayers` (on by default) the face's layer is copied in
+    /// from the raster held for it (exact at this phase, else shifted to the nearest pixel with
+    /// its ring drawn, as the frame would copy it) and none is rasterised for the sprite: drawn
+    /// from its commands the face's text cost most of the run's drawing.
+    func rasteriseSprite(_ list: DisplayList, _ range: Range<Int>, raster: PixelRect, matrix m: cairo_matrix_t,
+                         layers plans: [Int: LayerPlan], deviceScale k: Double) -> ImageSurface {
+        guard sprites.fromHeldLayers else {
+            return ImageSurface.rasterising(raster, matrix: m) { scr in
+                drawOffscreen(list, range, on: scr, skip: nil, deviceScale: k)
+            }
+        }
+        let surface = ImageSurface(width: raster.width, height: raster.height)
+        cairo_surface_set_device_offset(surface.handle, -Double(raster.x), -Double(raster.y))
+        let scr = cairo_create(surface.handle)!
+        var sm = m
+        cairo_set_matrix(scr, &sm)
+        let held = layers.onlyHeld
+        layers.onlyHeld = true
+        drawOffscreen(list, range, on: scr, skip: nil, layers: plans.filter { range.contains($0.key) }, deviceScale: k)
+        layers.onlyHeld = held
+        cairo_destroy(scr)
+        cairo_surface_flush(surface.handle)
+        cairo_surface_set_device_offset(surface.handle, 0, 0)
+        return surface
     }
 
     /// Moving tiles' sprites rasterised and copied since the renderer was made (TileSprites.swift).

@@ -73,4 +73,47 @@ import Testing
         #expect(restingMismatches == 0, "\(restingMismatches) resting frames differ from the direct path")
         #expect(worst <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(worst * 100)% of its pixels off")
     }
+
+    /// Commands drawn over the slide and whether every frame held the pixel rules, with sprites
+    /// copying the faces' held layers in (`fromHeldLayers`) or drawing the faces' commands.
+    static func slide(fromHeldLayers: Bool) -> (drawn: Int, sprites: Int, worst: Double, restingMismatches: Int) {
+        let (w, h) = (width, height)
+        let direct = CairoRenderer(), compositor = CairoRenderer()
+        compositor.occlusionCulling = true
+        compositor.retainedLayers = true
+        compositor.sprites.fromHeldLayers = fromHeldLayers
+        let tracker = DamageTracker()
+        var ring = BufferDamage(buffers: 2, width: w, height: h)
+        let buffers = [ImageSurface(width: w, height: h), ImageSurface(width: w, height: h)]
+        let slides = [0.0, 0.0, 0.0] + (1...12).map { Double($0) * 0.73 } + Array(repeating: 12 * 0.73, count: 4)
+        var previous: [DrawCommand]?
+        var worst = 0.0, restingMismatches = 0
+        for slide in slides {
+            let list = grid(slide: slide)
+            var damage = tracker.update(list, renderer: compositor, width: w, height: h)
+            damage = damage.union(FrameDamage(rects: compositor.settleRects, width: w, height: h), width: w, height: h)
+            let (index, repaint) = ring.advance(with: damage, width: w, height: h)
+            compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
+            let whole = direct.image(of: list, width: w, height: h)
+            if previous == list.commands {
+                if !DamageRepaintTests.identical(whole, buffers[index]) { restingMismatches += 1 }
+            } else {
+                worst = max(worst, Double(LayerRepaintTests.farPixels(buffers[index], whole)) / Double(w * h))
+            }
+            previous = list.commands
+        }
+        return (compositor.commandsDrawn, compositor.spritesRasterised, worst, restingMismatches)
+    }
+
+    @Test func aSpriteCopiesItsFacesHeldLayerInsteadOfDrawingItsText() {
+        let held = Self.slide(fromHeldLayers: true), drawn = Self.slide(fromHeldLayers: false)
+        let tiles = Self.sliding.count
+        #expect(held.sprites == tiles && drawn.sprites == tiles, "one sprite a tile: \(held.sprites), \(drawn.sprites)")
+        // Each sprite leaves out at least one of the face's texts (inside the face's middle, copied with its layer).
+        #expect(held.drawn <= drawn.drawn - tiles, "commands drawn: \(held.drawn) copying the faces, \(drawn.drawn) drawing them")
+        for run in [held, drawn] {
+            #expect(run.restingMismatches == 0, "\(run.restingMismatches) resting frames differ from the direct path")
+            #expect(run.worst <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(run.worst * 100)% of its pixels off")
+        }
+    }
 }
