@@ -35,7 +35,7 @@ final class ShapeCache {
     /// with the values of the first draw that made it, so keys rounded to half pixels made a
     /// frame's pixels depend on which nearby size an earlier frame drew first (issue 21 item 5:
     /// a zoomed carousel shadow 1/255 off after a drag; RendererHistoryTests).
-    private enum Kind: Hashable {
+    enum Kind: Hashable {
         case fill(Paint, radius: Double)
         case shadow(radius: Double, blur: Double, Color)
         case stroke(Color, lineWidth: Double, radius: Double)
@@ -131,6 +131,12 @@ final class ShapeCache {
     /// but a whole surface to rasterise: a footer card narrowing by less than a pixel a frame
     /// would otherwise be rasterised whole at every size it holds for two frames.
     var cacheOnlyAtRest = false
+    /// Mostly hidden shapes a frame caches once they rest; the others wait for a later frame, drawn
+    /// clipped meanwhile (issue 21: the wallet's expand brought seven footer faces to rest at their
+    /// final insets in one frame, #320, and rasterised all of them there: 7 x 90 kpx of gradient).
+    /// 1, as `LayerCache.rasterisationsWithStandIn`.
+    static let hiddenRasterisationsPerFrame = 1
+    private var hiddenRasterisedThisFrame = 0
     private struct Place: Hashable { let key: Key; let x: Int; let y: Int }
 
     /// Draws a shape that is not cached at its size and moves (was not drawn at the same device
@@ -142,14 +148,14 @@ final class ShapeCache {
     var stretchWhileMoving = false
     /// Device boxes drawn from a nearby size since the last `takeStretched()`.
     private var stretchedBoxes: [PixelRect] = []
-    private var nearby: ImageSurface?
+    private var nearby: (key: Key, surface: ImageSurface)?
     /// How far a gradient fill's size may be from the surface it is cut from, as a share of the
     /// size: the seam is off by at most that share of the gradient's span (1/24 of a 1248 px face:
     /// 52 px, the footer's whole inset; at most about 6 levels of 255 across a card's colours).
     static let gradientStretchShare = 1.0 / 24
 
     /// The surface `takeNearby` hands to the miss that asked.
-    private func takeNearby() -> ImageSurface? {
+    private func takeNearby() -> (key: Key, surface: ImageSurface)? {
         defer { nearby = nil }
         return nearby
     }
@@ -161,7 +167,7 @@ final class ShapeCache {
     }
 
     /// The cached surface of `key`'s look nearest its size that a cut in four can make it from.
-    private func nearest(to key: Key) -> ImageSurface? {
+    private func nearest(to key: Key) -> (key: Key, surface: ImageSurface)? {
         let share: Double
         switch key.kind {
         case .fill(let paint, _):
@@ -172,15 +178,18 @@ final class ShapeCache {
         var best: (key: Key, surface: ImageSurface, distance: Int)?
         for (k, entry) in surfaces where ShapeCache.looksNear(k.kind, key.kind) {
             let dw = abs(k.width - key.width), dh = abs(k.height - key.height)
-            // Each half of the shape comes from the same half of the source.
-            guard dw <= maxDW, dh <= maxDH, 2 * k.width >= key.width + 1, 2 * k.height >= key.height + 1 else { continue }
+            // A shadow of the same look is sliced in nine from any size whose edges hold a middle
+            // (ShadowSlices.swift); otherwise each half of the shape comes from the same half of the source.
+            let sliced = ShadowSlices(source: k.width, k.height, look: k.kind, target: key.width, key.height, look: key.kind) != nil
+            guard sliced || (dw <= maxDW && dh <= maxDH && 2 * k.width >= key.width + 1 && 2 * k.height >= key.height + 1)
+            else { continue }
             if dw + dh < (best?.distance ?? Int.max) { best = (k, entry.surface, dw + dh) }
         }
         if let best {
             clock += 1
             surfaces[best.key]?.lastUse = clock
         }
-        return best?.surface
+        return best.map { ($0.key, $0.surface) }
     }
 
     /// How far a nearby surface's device radius, blur and line width may be from the shape's for a
@@ -203,11 +212,19 @@ final class ShapeCache {
 
     /// Copies `source` as a shape of `key`'s size at `userOrigin` (snapped as `blit` snaps):
     /// each quarter from the same corner of the source; the pixels of `hole` are left out.
-    private func stretch(_ cr: OpaquePointer, _ source: ImageSurface, to key: Key, userOrigin: Point, margin: Int,
-                         hole: PixelRect?) {
+    private func stretch(_ cr: OpaquePointer, _ near: (key: Key, surface: ImageSurface), to key: Key, userOrigin: Point,
+                         margin: Int, hole: PixelRect?) {
+        let source = near.surface
         let (px, py) = place(cr, userOrigin)
         let dx = px - margin, dy = py - margin
         let box = PixelRect(x: dx, y: dy, width: key.width, height: key.height)
+        if let slices = ShadowSlices(source: near.key.width, near.key.height, look: near.key.kind,
+                                     target: key.width, key.height, look: key.kind) {
+            slices.copy(cr, source, to: box, hole: hole)
+            stretchedBoxes.append(box)
+            statistics.sliced += 1
+            return
+        }
         let hx = key.width / 2, hy = key.height / 2
         cairo_save(cr)
         cairo_identity_matrix(cr)
@@ -231,6 +248,7 @@ final class ShapeCache {
 
     /// A new frame: the shapes drawn in the last one are those that may rest.
     func beginFrame() {
+        hiddenRasterisedThisFrame = 0
         swap(&placesBefore, &placesNow)
         placesNow.removeAll(keepingCapacity: true)
     }
@@ -250,10 +268,15 @@ final class ShapeCache {
         let h = Int(clamping: (rect.height * deviceScale).rounded(), to: 0...ShapeCache.maximumSide + 1)
         guard w > 0, h > 0, color.alpha > 0 else { return nil }
         let b = blur * deviceScale, r = radius * deviceScale
-        let margin = Int(clamping: (b / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
+        let margin = shadowMargin(blur: b)
         let key = Key(kind: .shadow(radius: r, blur: b, color),
                       width: w + 2 * margin, height: h + 2 * margin)
         return (key, margin)
+    }
+
+    /// Device px a cached shadow of device blur `blur` reaches past its rectangle on each side.
+    static func shadowMargin(blur: Double) -> Int {
+        Int(clamping: (blur / 2).rounded(.up), to: 0...ShapeCache.maximumSide) + 1
     }
 
     /// Counts a shadow as asked for without drawing it (a picture cell drawn from its raster,
@@ -283,11 +306,15 @@ final class ShapeCache {
             nearby = near
             return nil
         }
-        if cacheOnlyAtRest, !placesBefore.contains(place) {
+        if cacheOnlyAtRest, !placesBefore.contains(place) || hiddenRasterisedThisFrame >= ShapeCache.hiddenRasterisationsPerFrame {
+            // Moving, or past the frame's share: drawn straight, clipped to what shows, and
+            // repainted in the next frame (the clipped box is a settle rectangle), which may cache it.
             if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
             seen.insert(key)
+            if placesBefore.contains(place) { statistics.hiddenRasterisationsDeferred += 1 }
             return nil
         }
+        if cacheOnlyAtRest { hiddenRasterisedThisFrame += 1 }
         guard seen.remove(key) != nil || cachesAtFirstUse else {
             if seen.count >= ShapeCache.seenLimit { seen.removeAll() }
             seen.insert(key)
@@ -374,6 +401,10 @@ public struct ShapeStatistics: Sendable, Equatable {
     public var drawnDirectly = 0
     public var shadowsDrawnDirectly = 0
     public var shadowPixelsDrawnDirectly = 0
+    /// Mostly hidden shapes at rest left for a later frame by `hiddenRasterisationsPerFrame`.
+    public var hiddenRasterisationsDeferred = 0
+    /// Shadows copied in nine slices from a cached shadow of another size (ShadowSlices.swift).
+    public var sliced = 0
     /// Surfaces rasterised into the cache, and their pixels.
     public var rasterised = 0
     public var rasterisedPixels = 0

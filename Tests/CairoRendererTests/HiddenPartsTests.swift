@@ -40,7 +40,8 @@ import Testing
 
     /// Draws `lists` as the window draws them (damage, two buffers, settle repaints); for each frame
     /// whether it rests (the same list as before), equals the direct path, and its far pixels' share.
-    static func play(_ lists: [DisplayList], layers: Bool) -> (frames: [Frame], statistics: LayerStatistics) {
+    static func play(_ lists: [DisplayList], layers: Bool,
+                     afterDraw: (CairoRenderer) -> Void = { _ in }) -> (frames: [Frame], statistics: LayerStatistics) {
         let (w, h) = size
         let direct = CairoRenderer(), compositor = CairoRenderer()
         compositor.occlusionCulling = true
@@ -55,6 +56,7 @@ import Testing
             damage = damage.union(FrameDamage(rects: compositor.settleRects, width: w, height: h), width: w, height: h)
             let (index, repaint) = ring.advance(with: damage, width: w, height: h)
             compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
+            afterDraw(compositor)
             let whole = direct.image(of: list, width: w, height: h)
             let identical = DamageRepaintTests.identical(whole, buffers[index])
             let share = identical ? 0 : Double(LayerRepaintTests.farPixels(buffers[index], whole)) / Double(w * h)
