@@ -45,13 +45,19 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
 /// The device pixels that differ between two frames: what must be repainted and presented.
 ///
-/// Full-width bands of rows, at most `maxRects` of them (more are merged into their bounding
-/// box), clipped to the frame.
+/// Rectangles limited to the columns of what changed (`DamageRectangles`), not overlapping, at
+/// most `maxRects` of them (the pair whose box adds the fewest pixels is merged first), clipped
+/// to the frame; none cuts a box it must hold whole (`held`: pictures and gradient circles).
 public struct FrameDamage: Equatable, Sendable {
     /// More rectangles than this cost more in clip and present calls than the pixels they save.
     public static let maxRects = 16
 
     public private(set) var rects: [PixelRect]
+    /// What the rectangles hold whole wherever they touch it (kept for `union`, which may merge
+    /// rectangles into a box that reaches one).
+    public private(set) var held: [PixelRect] = []
+    /// Boxes whose columns the rectangles hold whole wherever they touch one (`columns`).
+    public private(set) var heldColumns: [PixelRect] = []
 
     public static let none = FrameDamage(rects: [])
 
@@ -60,34 +66,21 @@ public struct FrameDamage: Equatable, Sendable {
         FrameDamage(rects: [PixelRect(x: 0, y: 0, width: width, height: height)])
     }
 
-    /// `rects` clipped to the frame, overlapping ones merged, and boxed when more than `maxRects` remain.
-    public init(rects input: [PixelRect], width: Int, height: Int) {
+    /// `rects` clipped to the frame, overlapping ones merged, at most `maxRects`, each holding
+    /// whole every box of `held` it touches, and every column of each box of `columns` (clips
+    /// that are not whole-pixel rectangles: `DamageRectangles`).
+    public init(rects input: [PixelRect], holding held: [PixelRect] = [], columns: [PixelRect] = [], width: Int, height: Int) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-        var merged: [PixelRect] = []
-        for rect in input {
-            // Whole rows: pixman steps gradients and bilinear sampling along a row from where a
-            // span starts, so a span cut short on the left would round differently from the
-            // whole frame's. A band starts every span where the whole frame does.
-            var r = PixelRect(x: 0, y: rect.y, width: width, height: rect.height).intersection(frame)
-            guard !rect.isEmpty else { continue }
-            guard !r.isEmpty else { continue }
-            // Swallow every rectangle this one touches, until none does.
-            var i = 0
-            while i < merged.count {
-                if merged[i].intersects(r) {
-                    r = r.union(merged.remove(at: i))
-                    i = 0
-                } else {
-                    i += 1
-                }
-            }
-            merged.append(r)
-        }
-        if merged.count > FrameDamage.maxRects {
-            merged = [merged.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }]
-        }
-        self.rects = merged
+        let clipped = input.map { $0.intersection(frame) }.filter { !$0.isEmpty }
+        let boxes = clipped.isEmpty ? [] : held.map { $0.intersection(frame) }.filter { !$0.isEmpty }
+        let spans = clipped.isEmpty ? [] : columns.map { $0.intersection(frame) }.filter { !$0.isEmpty }
+        self.rects = DamageRectangles.shape(clipped, holding: boxes, columns: spans, limit: FrameDamage.maxRects)
+        self.held = boxes
+        self.heldColumns = spans
     }
+
+    /// Equal rectangles (what the boxes held were is not compared).
+    public static func == (a: FrameDamage, b: FrameDamage) -> Bool { a.rects == b.rects }
 
     private init(rects: [PixelRect]) { self.rects = rects }
 
@@ -96,9 +89,15 @@ public struct FrameDamage: Equatable, Sendable {
     public var area: Int { rects.reduce(0) { $0 + $1.area } }
     public var bounds: PixelRect { rects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) } }
 
+    /// The pixels of these rectangles outside `other`'s, as disjoint rectangles.
+    public func subtracting(_ other: FrameDamage) -> [PixelRect] {
+        rects.flatMap { DamageRectangles.subtracting(other.rects, from: $0) }
+    }
+
     /// Both damages (for a buffer that missed a frame).
     public func union(_ other: FrameDamage, width: Int, height: Int) -> FrameDamage {
-        FrameDamage(rects: rects + other.rects, width: width, height: height)
+        FrameDamage(rects: rects + other.rects, holding: held + other.held, columns: heldColumns + other.heldColumns,
+                    width: width, height: height)
     }
 }
 
@@ -137,6 +136,10 @@ struct PaintedWalk {
     var items: [PaintedItem] = []
     /// Each push opens a context; a pop goes back to the one it was pushed from.
     var contexts: [PaintedItem.Context] = []
+    /// Device boxes of the clips that are not whole-pixel rectangles (rounded, or at a fraction
+    /// of a pixel): Cairo clips to them with a path, and that path intersected with a damage
+    /// rectangle's side inside it rounds the pixels it clips differently from a whole repaint.
+    var pathClips: [PixelRect] = []
 }
 
 /// What the damage tracker knows of each command of the list it compared last, by index.
@@ -206,8 +209,8 @@ enum CommandMatch {
 /// included). Commands are paired in order (`CommandMatch`: the lists' common head and tail,
 /// then in-order matches between them) when the command, its context and its picture's state are
 /// equal; only the unpaired ones' bounds can differ: old ones (what is uncovered) and new ones
-/// (what is drawn). A pixel outside them sees the same commands in the same order. Bands are grown
-/// to hold whole every picture they share rows with (`holdingPicturesWhole`).
+/// (what is drawn). A pixel outside them sees the same commands in the same order. Rectangles are
+/// grown to hold whole every picture they touch (`heldWhole`).
 ///
 /// A command drawn in the last list in the same context has the same bounds: they are taken
 /// from there, not measured again (text extents come from Pango).
@@ -283,27 +286,46 @@ public final class DamageTracker {
             if matched[n] >= 0 { kept[matched[n]] = true } else { changed.append(walk.items[n].bounds) }
         }
         for o in head..<(old.items.count - tail) where !kept[o] { changed.append(old.items[o].bounds) }
-        return FrameDamage(rects: CairoRenderer.holdingPicturesWhole(changed, walk.items, commands), width: width, height: height)
+        return FrameDamage(rects: changed, holding: CairoRenderer.heldWhole(walk.items, commands),
+                           columns: walk.pathClips + CairoRenderer.heldColumns(walk.items, commands, walk.contexts),
+                           width: width, height: height)
     }
 }
 
 extension CairoRenderer {
-    /// `changed` grown so that no picture of the list is cut by a band's top or bottom edge: a
-    /// picture repainted from a band starting inside it is 1/255 off in that row (pixman's bilinear
-    /// steps restart there), and with only unmatched commands damaged, a change beside an unchanged
-    /// picture would leave such a row at rest. The rows rule of `PictureRasters.settleBoxes`.
-    static func holdingPicturesWhole(_ changed: [PixelRect], _ items: [PaintedItem], _ commands: [DrawCommand]) -> [PixelRect] {
-        guard !changed.isEmpty else { return changed }
-        var pictures: [PixelRect] = []
+    /// What a damage rectangle must hold whole wherever it touches it: a picture repainted from
+    /// a rectangle starting inside it is 1/255 off there (pixman's bilinear steps restart at a
+    /// span's start), and with only unmatched commands damaged, a change beside an unchanged
+    /// picture would leave such a row or column at rest. A gradient circle cut by an edge is a
+    /// level off too (an avatar beside a changed badge: 1 pixel of its rim, CopyForwardXvfbTests).
+    static func heldWhole(_ items: [PaintedItem], _ commands: [DrawCommand]) -> [PixelRect] {
+        var held: [PixelRect] = []
         for item in items where !item.bounds.isEmpty {
             switch commands[item.index] {
-            // A gradient circle cut by a band's edge is a level off too (an avatar beside a
-            // changed badge: 1 pixel of its rim, CopyForwardXvfbTests).
-            case .image, .fillCircle(_, _, .diagonalGradient), .fillCircle(_, _, .verticalGradient): pictures.append(item.bounds)
+            case .image, .fillCircle(_, _, .diagonalGradient), .fillCircle(_, _, .verticalGradient): held.append(item.bounds)
             default: break
             }
         }
-        return pictures.isEmpty ? changed : PictureRasters.settleBoxes(drawn: changed, cells: pictures)
+        return held
+    }
+
+    /// What a damage rectangle must hold across all its columns wherever it touches it (not its
+    /// rows): every antialiased path Cairo fills or strokes, and every shape the shape cache may
+    /// draw stretched or straight onto the frame. A rectangle's side crossing such a path rounds
+    /// its edge pixels a level off a whole repaint (a C fuzz of 299 random circles, fills and
+    /// strokes under one clip box: 5-19 differ when a box's side crosses them, none when only its
+    /// top and bottom do, for fills). Text (glyph masks at whole pixels) and whole-pixel solid
+    /// rectangles are exact under any rectangle.
+    static func heldColumns(_ items: [PaintedItem], _ commands: [DrawCommand], _ contexts: [PaintedItem.Context]) -> [PixelRect] {
+        var held: [PixelRect] = []
+        for item in items where !item.bounds.isEmpty {
+            switch commands[item.index] {
+            case .text, .image, .clear, .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity: break
+            case .fillRect(let r, .solid, let radius) where radius == 0 && isWholePixels(r, in: contexts[item.context]): break
+            default: held.append(item.bounds)
+            }
+        }
+        return held
     }
 
     /// Device pixels a command may touch beyond its geometry: antialiasing and the
@@ -334,7 +356,9 @@ extension CairoRenderer {
                 let k = context.scale
                 context.clips.append(contentsOf: [rect.minX * k + context.tx, rect.minY * k + context.ty, rect.width * k,
                                                   rect.height * k, radius * k])
-                context.clip = context.clip.intersection(CairoRenderer.device(rect, grow: 0, in: walk.contexts[current], frame: frame))
+                let box = CairoRenderer.device(rect, grow: 0, in: walk.contexts[current], frame: frame)
+                context.clip = context.clip.intersection(box)
+                if radius != 0 || !CairoRenderer.isWholePixels(rect, in: walk.contexts[current]) { walk.pathClips.append(box) }
                 stack.append(current)
                 current = walk.contexts.count
                 walk.contexts.append(context)
@@ -363,6 +387,13 @@ extension CairoRenderer {
             }
         }
         return walk
+    }
+
+    /// True when `r` under `context` has whole-pixel device edges (Cairo clips to it as a region).
+    static func isWholePixels(_ r: Rect, in context: PaintedItem.Context) -> Bool {
+        let k = context.scale
+        let edges = [r.minX * k + context.tx, r.minY * k + context.ty, r.maxX * k + context.tx, r.maxY * k + context.ty]
+        return edges.allSatisfy { $0.isFinite && $0 == $0.rounded() }
     }
 
     /// A user-space rectangle in device pixels under `context`, grown by `grow` user pixels and
@@ -449,9 +480,9 @@ public struct BufferDamage: Sendable {
 }
 
 extension CairoRenderer {
-    /// Draws `list` onto `cr` only inside `repaint` (full-width bands), clipped to them, with
+    /// Draws `list` onto `cr` only inside `repaint` (its rectangles), clipped to them, with
     /// every drawing command whose `bounds` (from `DamageTracker.commandBounds`) miss them
-    /// left out. Inside the bands the pixels are those of a whole repaint, byte for byte.
+    /// left out. Inside the rectangles the pixels are those of a whole repaint, byte for byte.
     public func draw(_ list: DisplayList, on cr: OpaquePointer, repainting repaint: FrameDamage, bounds known: CommandBounds) {
         guard !repaint.isEmpty else { return }
         cairo_save(cr)

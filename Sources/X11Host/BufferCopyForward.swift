@@ -14,56 +14,45 @@ import InteractionEngine
 /// frame repainted the same rows into the other from their commands (the compare bench's grid
 /// #466 and #552: about 450 commands, 8.7 ms of CPU, for a frame whose own damage was empty).
 ///
-/// Damage is made of whole-width bands (`FrameDamage`), so the rows to copy are the carried
-/// bands' rows less the damage's, each run of rows one `memcpy`.
+/// What the buffer missed less this frame's damage is a set of disjoint rectangles; each is
+/// copied row by row, one `memcpy` of its width per row (a run of whole rows in one).
 enum BufferCopyForward {
-    /// The row ranges of `carried` (what the buffer missed) outside `damage` (this frame's), in
-    /// order, each `lowerBound..<upperBound`; both are whole-width bands of a `height`-row frame.
-    static func rows(carried: FrameDamage, outside damage: FrameDamage, height: Int) -> [Range<Int>] {
-        var out: [Range<Int>] = []
-        let cuts = damage.rects.map { max(0, $0.y)..<min(height, $0.maxY) }.filter { !$0.isEmpty }
-            .sorted { $0.lowerBound < $1.lowerBound }
-        let spans = carried.rects.map { max(0, $0.y)..<min(height, $0.maxY) }.filter { !$0.isEmpty }
-            .sorted { $0.lowerBound < $1.lowerBound }
-        for span in spans {
-            var start = span.lowerBound
-            for cut in cuts where cut.upperBound > start && cut.lowerBound < span.upperBound {
-                if cut.lowerBound > start { out.append(start..<cut.lowerBound) }
-                start = max(start, cut.upperBound)
-            }
-            if start < span.upperBound { out.append(start..<span.upperBound) }
-        }
-        // Carried bands may overlap one another: merge the runs.
-        var merged: [Range<Int>] = []
-        for run in out.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, run.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, run.upperBound)
-            } else {
-                merged.append(run)
-            }
-        }
-        return merged
+    /// The pixels of `carried` (what the buffer missed) outside `damage` (this frame's), as
+    /// disjoint rectangles inside the `width` x `height` frame.
+    static func rects(carried: FrameDamage, outside damage: FrameDamage, width: Int, height: Int) -> [PixelRect] {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        // Carried rectangles do not overlap one another (FrameDamage merges them).
+        return carried.subtracting(damage).map { $0.intersection(frame) }.filter { !$0.isEmpty }
     }
 
-    /// Copies `rows` of image surface `source` into `target` (the same size and format); the
-    /// number of pixels copied, 0 when the surfaces do not match.
-    static func copy(_ rows: [Range<Int>], from source: OpaquePointer, to target: OpaquePointer) -> Int {
-        guard !rows.isEmpty else { return 0 }
+    /// Copies `rects` of image surface `source` into `target` (the same size and a 32-bit
+    /// format); the number of pixels copied, 0 when the surfaces do not match.
+    static func copy(_ rects: [PixelRect], from source: OpaquePointer, to target: OpaquePointer) -> Int {
+        guard !rects.isEmpty else { return 0 }
         let width = Int(cairo_image_surface_get_width(source)), height = Int(cairo_image_surface_get_height(source))
         let stride = Int(cairo_image_surface_get_stride(source))
+        let format = cairo_image_surface_get_format(source)
         guard width == Int(cairo_image_surface_get_width(target)), height == Int(cairo_image_surface_get_height(target)),
-              stride == Int(cairo_image_surface_get_stride(target)),
-              cairo_image_surface_get_format(source) == cairo_image_surface_get_format(target) else { return 0 }
+              stride == Int(cairo_image_surface_get_stride(target)), format == cairo_image_surface_get_format(target),
+              format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else { return 0 }
         cairo_surface_flush(source)
         cairo_surface_flush(target)
         guard let from = cairo_image_surface_get_data(source), let to = cairo_image_surface_get_data(target) else { return 0 }
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         var pixels = 0
-        for run in rows {
-            let top = max(0, run.lowerBound), bottom = min(height, run.upperBound)
-            guard bottom > top else { continue }
-            memcpy(to + top * stride, from + top * stride, (bottom - top) * stride)
-            cairo_surface_mark_dirty_rectangle(target, 0, Int32(top), Int32(width), Int32(bottom - top))
-            pixels += (bottom - top) * width
+        for rect in rects {
+            let r = rect.intersection(frame)
+            guard !r.isEmpty else { continue }
+            if r.x == 0, r.width == width {
+                memcpy(to + r.y * stride, from + r.y * stride, r.height * stride)
+            } else {
+                for row in r.y..<r.maxY {
+                    let offset = row * stride + r.x * 4
+                    memcpy(to + offset, from + offset, r.width * 4)
+                }
+            }
+            cairo_surface_mark_dirty_rectangle(target, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            pixels += r.area
         }
         return pixels
     }

@@ -227,9 +227,9 @@ final class FramePresenter {
         lastCopiedForwardPixels = 0
         let last = (index + buffers.count - 1) % buffers.count
         if last != index, carried.indices.contains(last), carried[last].isEmpty, carried.indices.contains(index) {
-            let rows = BufferCopyForward.rows(carried: carried[index], outside: damage, height: height)
-            lastCopiedForwardPixels = BufferCopyForward.copy(rows, from: buffers[last].surface, to: buffer.surface)
-            if lastCopiedForwardPixels > 0 || rows.isEmpty { painting = damage }
+            let missed = BufferCopyForward.rects(carried: carried[index], outside: damage, width: width, height: height)
+            lastCopiedForwardPixels = BufferCopyForward.copy(missed, from: buffers[last].surface, to: buffer.surface)
+            if lastCopiedForwardPixels > 0 || missed.isEmpty { painting = damage }
         }
         if !painting.isEmpty {
             let cr = cairo_create(buffer.surface)!

@@ -2,8 +2,10 @@ import CairoRenderer
 import InteractionEngine
 import Testing
 
-/// How damage is shaped (issue 21): full-width bands, merged when they touch, at most
-/// `FrameDamage.maxRects` of them, else their bounding box; an unchanged list has none.
+/// How damage is shaped (issue 21 item 7): row bands split into the column spans of what
+/// changed, clipped to the frame, at most `FrameDamage.maxRects` of them (the
+/// cheapest pair merged first), each holding whole the pictures it touches; an unchanged list
+/// has none.
 @Suite struct FrameDamageTests {
     static let width = 480, height = 800
 
@@ -12,24 +14,41 @@ import Testing
         (0..<n).map { PixelRect(x: 100, y: 10 * $0, width: 20, height: 4) }
     }
 
-    @Test func rectanglesBecomeFullWidthBandsClippedToTheFrame() {
+    @Test func rectanglesKeepTheirColumnsClippedToTheFrame() {
         let damage = FrameDamage(rects: [PixelRect(x: 100, y: -5, width: 20, height: 15)], width: Self.width, height: Self.height)
-        #expect(damage.rects == [PixelRect(x: 0, y: 0, width: Self.width, height: 10)])
+        #expect(damage.rects == [PixelRect(x: 100, y: 0, width: 20, height: 10)])
+        let edge = FrameDamage(rects: [PixelRect(x: Self.width - 5, y: 10, width: 20, height: 5)], width: Self.width, height: Self.height)
+        #expect(edge.rects == [PixelRect(x: Self.width - 5, y: 10, width: 5, height: 5)])
     }
 
-    @Test func touchingBandsMerge() {
-        let damage = FrameDamage(rects: [PixelRect(x: 0, y: 10, width: 5, height: 10), PixelRect(x: 300, y: 15, width: 5, height: 10)],
-                                 width: Self.width, height: Self.height)
-        #expect(damage.rects == [PixelRect(x: 0, y: 10, width: Self.width, height: 15)])
+    @Test func overlappingRectanglesMergeAndSideBySideOnesDoNot() {
+        let overlapping = FrameDamage(rects: [PixelRect(x: 0, y: 10, width: 50, height: 10), PixelRect(x: 40, y: 15, width: 20, height: 10)],
+                                      width: Self.width, height: Self.height)
+        #expect(overlapping.rects == [PixelRect(x: 0, y: 10, width: 60, height: 15)])
+        // Two cards' columns in the same rows stay two rectangles of their band's rows: the gutter
+        // between them is not repainted.
+        let apart = FrameDamage(rects: [PixelRect(x: 0, y: 10, width: 5, height: 10), PixelRect(x: 300, y: 15, width: 5, height: 10)],
+                                width: Self.width, height: Self.height)
+        #expect(apart.rects == [PixelRect(x: 0, y: 10, width: 5, height: 15), PixelRect(x: 300, y: 10, width: 5, height: 15)])
     }
 
-    @Test func atMostMaxRectsBandsElseTheirBox() {
+    @Test func atMostMaxRectsRectanglesTheCheapestPairMerged() {
         let limit = FrameDamage.maxRects
         let kept = FrameDamage(rects: Self.separate(limit), width: Self.width, height: Self.height)
         #expect(kept.rects.count == limit)
-        #expect(kept.area == limit * Self.width * 4)
-        let boxed = FrameDamage(rects: Self.separate(limit + 1), width: Self.width, height: Self.height)
-        #expect(boxed.rects == [PixelRect(x: 0, y: 0, width: Self.width, height: 10 * limit + 4)])
+        #expect(kept.area == limit * 20 * 4)
+        // One more: the two nearest (the one 2 px below the last, not 6) are merged, nothing else grows.
+        var more = Self.separate(limit)
+        more.append(PixelRect(x: 100, y: 10 * (limit - 1) + 6, width: 20, height: 4))
+        let merged = FrameDamage(rects: more, width: Self.width, height: Self.height)
+        #expect(merged.rects.count == limit)
+        #expect(merged.area == (limit + 1) * 20 * 4 + 20 * 2)
+        #expect(merged.rects.contains(PixelRect(x: 100, y: 10 * (limit - 1), width: 20, height: 10)))
+        // Far more than the pair limit (a fling's tiles): still at most maxRects, all inside their box.
+        let many = (0..<200).map { PixelRect(x: 13 * ($0 % 30), y: 9 * $0, width: 6, height: 4) }
+        let boxed = FrameDamage(rects: many, width: Self.width, height: Self.height)
+        #expect(boxed.rects.count <= limit)
+        #expect(many.allSatisfy { r in boxed.rects.contains { $0.contains(r.intersection(PixelRect(x: 0, y: 0, width: Self.width, height: Self.height))) } })
     }
 
     @Test func anUnchangedListHasNoDamageAndInvalidateRepaintsAll() {
@@ -83,6 +102,19 @@ import Testing
         let elsewhere = Self.damage(before, [Self.rect(y: 0, height: 50, 0x778899), picture, before[2]])
         #expect(!elsewhere.isEmpty)
         #expect(elsewhere.rects.allSatisfy { $0.maxY < 100 }, "\(elsewhere.rects)")
+    }
+
+    /// Holding a picture whole is column-limited too: a change beside the picture in its rows
+    /// leaves it out; one that touches its side repaints all its columns and rows.
+    @Test func aChangeTouchingAPictureSideHoldsItWholeAndOneBesideItDoesNot() {
+        let picture = DrawCommand.image(path: "/nonexistent/p.png", Rect(x: 20, y: 100, width: 200, height: 200), alpha: 1, cornerRadius: 0)
+        let before = [picture, Self.rect(y: 150, height: 20, 0x445566, x: 260)]
+        let beside = Self.damage(before, [picture, Self.rect(y: 150, height: 20, 0x778899, x: 260)])
+        #expect(!beside.isEmpty)
+        #expect(beside.rects.allSatisfy { $0.x >= 260 - 3 }, "\(beside.rects)")
+        let touching = [picture, Self.rect(y: 150, height: 20, 0x445566, x: 210)]
+        let across = Self.damage(touching, [picture, Self.rect(y: 150, height: 20, 0x778899, x: 210)])
+        #expect(across.rects.contains { $0.x <= 20 && $0.maxX >= 220 && $0.y <= 100 && $0.maxY >= 300 }, "\(across.rects)")
     }
 
     /// Two overlapping commands that swap their order damage their overlap (painter's order),

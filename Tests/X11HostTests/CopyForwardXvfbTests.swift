@@ -111,16 +111,49 @@ import TestSupport
         #expect(presenter.lastCopiedForwardPixels == 0)
     }
 
-    @Test func theRowsCopiedAreTheMissedBandsLessTheDamage() {
+    @Test func theRectanglesCopiedAreTheMissedOnesLessTheDamage() {
         let w = 100, h = 50
         func bands(_ rows: [(Int, Int)]) -> FrameDamage {
             FrameDamage(rects: rows.map { PixelRect(x: 0, y: $0.0, width: w, height: $0.1 - $0.0) }, width: w, height: h)
         }
-        #expect(BufferCopyForward.rows(carried: .full(width: w, height: h), outside: bands([(10, 20), (30, 35)]), height: h)
-            == [0..<10, 20..<30, 35..<50])
-        #expect(BufferCopyForward.rows(carried: bands([(5, 15)]), outside: bands([(0, 8)]), height: h) == [8..<15])
-        #expect(BufferCopyForward.rows(carried: bands([(5, 15)]), outside: bands([(0, 20)]), height: h).isEmpty)
-        #expect(BufferCopyForward.rows(carried: bands([(5, 15)]), outside: .none, height: h) == [5..<15])
-        #expect(BufferCopyForward.rows(carried: .none, outside: bands([(0, 8)]), height: h).isEmpty)
+        func rects(_ carried: FrameDamage, _ damage: FrameDamage) -> [PixelRect] {
+            BufferCopyForward.rects(carried: carried, outside: damage, width: w, height: h)
+        }
+        func area(_ rs: [PixelRect]) -> Int { rs.reduce(0) { $0 + $1.area } }
+        #expect(Set(rects(.full(width: w, height: h), bands([(10, 20), (30, 35)]))) ==
+            [PixelRect(x: 0, y: 0, width: w, height: 10), PixelRect(x: 0, y: 20, width: w, height: 10),
+             PixelRect(x: 0, y: 35, width: w, height: 15)])
+        #expect(rects(bands([(5, 15)]), bands([(0, 8)])) == [PixelRect(x: 0, y: 8, width: w, height: 7)])
+        #expect(rects(bands([(5, 15)]), bands([(0, 20)])).isEmpty)
+        #expect(rects(bands([(5, 15)]), .none) == [PixelRect(x: 0, y: 5, width: w, height: 10)])
+        #expect(rects(.none, bands([(0, 8)])).isEmpty)
+        // Column-limited: a 40x20 missed rectangle less a 10x10 one inside it leaves a ring of
+        // 700 pixels, none of them inside the damage.
+        let missed = FrameDamage(rects: [PixelRect(x: 30, y: 10, width: 40, height: 20)], width: w, height: h)
+        let cut = FrameDamage(rects: [PixelRect(x: 45, y: 15, width: 10, height: 10)], width: w, height: h)
+        let ring = rects(missed, cut)
+        #expect(area(ring) == 40 * 20 - 10 * 10)
+        #expect(ring.allSatisfy { !$0.intersects(cut.rects[0]) && missed.rects[0].contains($0) })
+        #expect(ring.indices.allSatisfy { i in ring.indices.allSatisfy { j in i == j || !ring[i].intersects(ring[j]) } })
+    }
+
+    /// The copy moves only the rectangle's columns: pixels beside it in its rows stay the target's.
+    @Test func aCopiedRectangleLeavesItsRowsOutsideItAlone() {
+        let source = ImageSurface(width: 64, height: 32), target = ImageSurface(width: 64, height: 32)
+        for (surface, grey) in [(source, 1.0), (target, 0.0)] {
+            let cr = cairo_create(surface.handle)!
+            cairo_set_source_rgb(cr, grey, grey, grey)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+        }
+        let copied = BufferCopyForward.copy([PixelRect(x: 10, y: 4, width: 20, height: 8)], from: source.handle, to: target.handle)
+        #expect(copied == 20 * 8)
+        cairo_surface_flush(target.handle)
+        let data = cairo_image_surface_get_data(target.handle)!, stride = Int(cairo_image_surface_get_stride(target.handle))
+        func white(_ x: Int, _ y: Int) -> Bool { data[y * stride + x * 4] == 255 }
+        var whites = 0
+        for y in 0..<32 { for x in 0..<64 where white(x, y) { whites += 1 } }
+        #expect(whites == 20 * 8)
+        #expect(white(10, 4) && white(29, 11) && !white(9, 4) && !white(30, 11) && !white(10, 3) && !white(10, 12))
     }
 }

@@ -85,6 +85,13 @@ import TestSupport
         for rect in compositor.presenter.lastPresentedRects {
             #expect(row.contains(rect), "presented \(rect) outside the badge's row \(row)")
         }
+        // A rectangle, not a band (issue 21 item 7): a quarter of the row at most, where the
+        // full-width band of the same rows would be over that quarter.
+        let limit = row.area / 4
+        let presented = compositor.presenter.lastPresentedRects
+        let band = Self.width * presented.reduce(0) { $0 + $1.height }
+        #expect(sent <= limit, "\(sent) pixels sent in \(presented) for a badge, over a quarter of its row (\(limit))")
+        #expect(band > limit, "the band of the same rows (\(band) pixels) would be under \(limit): the test cannot tell them apart")
         compositor.present(after, renderer: renderer)
         #expect(compositor.presenter.lastPresentedPixels == 0, "an unchanged frame sends nothing")
         XSync(display, 0)
