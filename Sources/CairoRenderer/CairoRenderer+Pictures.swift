@@ -73,6 +73,13 @@ extension CairoRenderer {
 
     func drawImage(_ cr: OpaquePointer, _ path: String, _ rect: Rect, _ alpha: Double, _ radius: Double,
                    deviceScale: Double) {
+        if pictureRasters.rendering, let picture = pictureRasters.picture {
+            // Into a cell's raster: the picture chosen for it (exact, or a nearby held size).
+            cairo_save(cr)
+            paint(cr, picture, in: rect, alpha: alpha)
+            cairo_restore(cr)
+            return
+        }
         let key = pictureKey(path, rect, radius, deviceScale: deviceScale)
         let pw = key.width, ph = key.height
         cairo_save(cr)
@@ -99,6 +106,12 @@ extension CairoRenderer {
         let deviceRadius = max(0, min(radius * Double(pw) / max(1, rect.width), Double(min(pw, ph)) / 2))
         return PictureKey(path: path, width: pw, height: ph, cornerRadius: Int(deviceRadius.rounded()),
                           exactRadius: deviceRadius)
+    }
+
+    /// The picture at `rect` under `deviceScale` held at its drawn size and shown whole, or held at
+    /// a size within `PictureMetrics.standInScaleReach` (PictureNearbySize.swift); nothing decoded.
+    func heldPicture(_ path: String, _ rect: Rect, _ radius: Double, deviceScale: Double) -> (surface: ImageSurface, exact: Bool)? {
+        pictures.heldWhole(pictureKey(path, rect, radius, deviceScale: deviceScale), reach: PictureMetrics.standInScaleReach)
     }
 
     /// True when the picture at `rect` under `deviceScale` is held at its drawn size and fully faded

@@ -24,6 +24,13 @@ final class PictureRasters {
     private var rasterisedThisFrame = 0
     /// True while a raster is being drawn (its commands are drawn directly into it).
     var rendering = false
+    /// The decoded picture the raster being drawn paints (exact or of a nearby size).
+    var picture: ImageSurface?
+    /// Whether a raster may paint a held picture of a nearby size (tests compare).
+    var nearbyAllowed = true
+    /// Rasters painted from a held picture of a nearby size instead of decoding theirs (since the start).
+    private(set) var nearbyPictures = 0
+    fileprivate func paintedNearby() { nearbyPictures += 1 }
     /// Cells composited from a raster, drawn directly at rest, rasters made (since the start).
     private(set) var composites = 0
     private(set) var restingDraws = 0
@@ -82,6 +89,12 @@ final class PictureRasters {
               let surface = layers.pictureRaster(list[i].key) else { return nil }
         standIns += 1
         return (list[i], surface)
+    }
+
+    /// Whether `look` has a held raster within `PictureMetrics.standInScaleReach` of `scale` (not a use).
+    fileprivate func hasStandIn(for look: CellLook, near scale: Double, in layers: LayerCache) -> Bool {
+        guard let list = made[look]?.filter({ layers.holdsPictureRaster($0.key) }) else { return false }
+        return PictureRasters.nearest(list.map(\.scale), to: scale, reach: PictureMetrics.standInScaleReach) != nil
     }
 
     /// The index of the scale nearest `scale` within `reach` of it (relative), the larger on a tie.
@@ -182,6 +195,12 @@ final class PictureRasters {
 
     /// True while this frame may still make a raster (`PictureMetrics.rastersPerFrame`).
     fileprivate var mayRasterise: Bool { rasterisedThisFrame < PictureMetrics.rastersPerFrame }
+    /// True while this frame may still make a raster of a cell that has a stand-in
+    /// (`PictureMetrics.rastersPerFrameWithStandIn`: only as the frame's first raster).
+    fileprivate var mayRasteriseWithStandIn: Bool { rasterisedThisFrame < PictureMetrics.rastersPerFrameWithStandIn }
+    /// Rasters not made because the cell had a stand-in and the frame had made its share of those (since the start).
+    private(set) var standInsKept = 0
+    fileprivate func keptStandIn() { standInsKept += 1 }
 
     fileprivate func rasterised() {
         rasterisedThisFrame += 1
@@ -194,6 +213,7 @@ final class PictureRasters {
         drawn.append(rect)
     }
     fileprivate func drewAtRest() { restingDraws += 1 }
+
     /// Moving cells drawn directly: no raster of theirs nor of a nearby scale, and none may be made.
     private(set) var movingDirect = 0
     fileprivate func drewMoving() { movingDirect += 1 }
@@ -210,11 +230,17 @@ public struct PictureRasterFigures: Sendable, Equatable {
     public var standIns: Int
     /// Moving cells drawn directly (no raster of theirs or of a nearby scale, and none could be made).
     public var movingDirect: Int
+    /// Of `standIns`: cells drawn from a stand-in although the frame's share had room, because
+    /// the frame had already made a raster (`PictureMetrics.rastersPerFrameWithStandIn`).
+    public var rastersDeferred: Int
+    /// Of `rasterisations`: rasters painted from a held picture of a nearby size (none decoded).
+    public var nearbyPictures: Int
 
     public init(composites: Int = 0, restingDraws: Int = 0, rasterisations: Int = 0, standIns: Int = 0,
-                movingDirect: Int = 0) {
+                movingDirect: Int = 0, rastersDeferred: Int = 0, nearbyPictures: Int = 0) {
         (self.composites, self.restingDraws, self.rasterisations) = (composites, restingDraws, rasterisations)
-        (self.standIns, self.movingDirect) = (standIns, movingDirect)
+        (self.standIns, self.movingDirect, self.rastersDeferred) = (standIns, movingDirect, rastersDeferred)
+        self.nearbyPictures = nearbyPictures
     }
 }
 
@@ -228,7 +254,9 @@ extension CairoRenderer {
     public var pictureRasterFigures: PictureRasterFigures {
         PictureRasterFigures(composites: pictureRasters.composites, restingDraws: pictureRasters.restingDraws,
                              rasterisations: pictureRasters.rasterisations, standIns: pictureRasters.standIns,
-                             movingDirect: pictureRasters.movingDirect)
+                             movingDirect: pictureRasters.movingDirect,
+                             rastersDeferred: pictureRasters.standInsKept,
+                             nearbyPictures: pictureRasters.nearbyPictures)
     }
 
     /// Composites the picture cell starting at `index` (a shadow and its picture) from a raster of
@@ -291,18 +319,30 @@ extension CairoRenderer {
         let surface: ImageSurface
         if let held = layers.pictureRaster(rasterKey) {
             surface = held
-        } else if !pictureRasters.mayRasterise, let (other, held) = pictureRasters.standIn(for: look, near: ks, in: layers) {
-            // Past the frame's share: a raster of a nearby scale, scaled to this one (repainted at rest).
+        } else if !pictureRasters.mayRasteriseWithStandIn || !pictureRasters.mayRasterise,
+                  pictureRasters.hasStandIn(for: look, near: ks, in: layers),
+                  let (other, held) = pictureRasters.standIn(for: look, near: ks, in: layers) {
+            // Past the frame's share (or its share of cells that have one): a raster of a nearby
+            // scale, scaled to this one (repainted at rest).
+            if pictureRasters.mayRasterise { pictureRasters.keptStandIn() }
             raster = other
             surface = held
         } else {
             // Only a picture shown whole (decoded, faded in) is kept in a raster; the frame's share
             // is looked at first, so a cell past it asks for no picture size (headless: decodes none).
-            guard pictureRasters.mayRasterise,
-                  pictureReady(path, local, radius, deviceScale: ks, distance: distanceFromCentre(cr, rect)) else {
+            // A picture already held at this size or a nearby one is painted (nothing decoded in
+            // the frame: PictureNearbySize.swift), else its size is asked for as before.
+            guard pictureRasters.mayRasterise else {
                 pictureRasters.drewMoving()
                 return nil
             }
+            let held = pictureRasters.nearbyAllowed ? heldPicture(path, local, radius, deviceScale: ks) : nil
+            guard held != nil || pictureReady(path, local, radius, deviceScale: ks, distance: distanceFromCentre(cr, rect)) else {
+                pictureRasters.drewMoving()
+                return nil
+            }
+            if let held, !held.exact { pictureRasters.paintedNearby() }
+            pictureRasters.picture = held?.surface
             pictureRasters.rasterised()
             pictureRasters.note(raster, of: look, in: layers)
             surface = ImageSurface(width: rw, height: rh)
@@ -315,6 +355,7 @@ extension CairoRenderer {
             drawCommands(cellList, 0..<cellList.commands.count, on: scr, skip: nil, occluders: [], clipInteriors: [],
                          layers: [:], deviceScale: ks)
             pictureRasters.rendering = false
+            pictureRasters.picture = nil
             cairo_destroy(scr)
             cairo_surface_flush(surface.handle)
             layers.storePictureRaster(surface, key: rasterKey)

@@ -16,13 +16,15 @@ import Testing
     }
 
     /// Drags the strip slowly, lets it settle, flings it, lets it settle.
-    static func play(width: Int = 1280, height: Int = 800, cells: Bool = true) throws -> Outcome {
+    static func play(width: Int = 1280, height: Int = 800, cells: Bool = true,
+                     configure: (CairoRenderer) -> Void = { _ in }) throws -> Outcome {
         let size = Size(width: Double(width), height: Double(height))
         let deck = try Goldens.deck(scene: "carousel", size: size)
         let direct = CairoRenderer(), compositor = CairoRenderer()
         compositor.occlusionCulling = true
         compositor.retainedLayers = true
         compositor.pictureRasterCells = cells
+        configure(compositor)
         let tracker = DamageTracker()
         var ring = BufferDamage(buffers: 2, width: width, height: height)
         let buffers = [ImageSurface(width: width, height: height), ImageSurface(width: width, height: height)]

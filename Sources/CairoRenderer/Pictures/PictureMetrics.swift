@@ -68,6 +68,12 @@ public enum PictureMetrics {
     /// Picture-cell rasters one frame may make (count; further moving cells are drawn directly
     /// and rasterised in a later frame): seed 2, a strip item and a preview card entering a step.
     public static let rastersPerFrame = 2
+    /// Of those, rasters a frame may make of cells that already have a stand-in (a held raster
+    /// within `standInScaleReach`): only the frame's first (count; issue 21, "at most one
+    /// rasterisation a frame while a stand-in exists"). The carousel's slowest frames made 2
+    /// rasters each (5-12 ms of CPU against about 3 with none, compare bench 1280x800), most of
+    /// cells a stand-in could have drawn.
+    public static let rastersPerFrameWithStandIn = 1
     /// A moving cell past the frame's raster share is drawn from a raster of the same cell at
     /// another snapped scale within this much of its own (relative; issue 21 item 5): scaled by
     /// up to 1/0.88 with a bilinear filter, a little soft for the frames of motion, repainted

@@ -53,6 +53,9 @@ final class PictureStore {
         return entry
     }
 
+    /// The sizes of `path` held (PictureNearbySize.swift).
+    func sizesByPathList(_ path: String) -> [PictureKey]? { sizesByPath[path] }
+
     /// Whether any size of `path` is held.
     func hasAnySize(of path: String) -> Bool { !(sizesByPath[path]?.isEmpty ?? true) }
 
