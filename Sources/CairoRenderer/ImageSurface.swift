@@ -132,4 +132,19 @@ extension ImageSurface {
         cairo_surface_flush(surface.handle)
         return surface
     }
+
+    /// A surface of `raster`'s size whose pixels are the frame's device pixels inside `raster`
+    /// (a device offset, not a moved matrix): what `draw` paints at device coordinates, such as a
+    /// held layer's raster copied under the identity matrix, lands where the frame would have it.
+    /// `draw` sets its own matrix (scroll strips, tile sprites).
+    static func rasterisingDevicePixels(_ raster: PixelRect, _ draw: (OpaquePointer) -> Void) -> ImageSurface {
+        let surface = ImageSurface(width: raster.width, height: raster.height)
+        cairo_surface_set_device_offset(surface.handle, -Double(raster.x), -Double(raster.y))
+        let cr = cairo_create(surface.handle)!
+        draw(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface.handle)
+        cairo_surface_set_device_offset(surface.handle, 0, 0)
+        return surface
+    }
 }

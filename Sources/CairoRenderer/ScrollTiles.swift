@@ -295,29 +295,26 @@ extension CairoRenderer {
         for index in rasterising {
             // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
             let y0 = Int(gy.rounded(.down)) + index * s - 1
-            let surface = ImageSurface(width: frame.width, height: s + 2)
             // The frame's device pixels land on the strip's: its layers (a tile's, a row's raster)
             // are copied into it where the frame would copy them, not drawn from their commands.
-            cairo_surface_set_device_offset(surface.handle, -Double(frame.x), -Double(y0))
-            let scr = cairo_create(surface.handle)!
-            cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
-            cairo_paint(scr)
-            cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
-            var sm = m
-            cairo_set_matrix(scr, &sm)
-            cairo_translate(scr, group.translation.x, group.translation.y)
-            let inside = Set(members[index - first])
-            // Rows' and tiles' layers already held are copied in; none is rasterised for the
-            // strip (LayerCache.onlyHeld): a new layer raster drawn only to be copied into the
-            // strip cost its run twice (the message list's strip frames rasterised 3 rows each).
-            layers.onlyHeld = !layers.stripsRasteriseLayers
-            drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) },
-                          layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
-            layers.onlyHeld = false
-            cairo_destroy(scr)
-            cairo_surface_flush(surface.handle)
-            cairo_surface_set_device_offset(surface.handle, 0, 0)
+            let strip = PixelRect(x: frame.x, y: y0, width: frame.width, height: s + 2)
+            let surface = ImageSurface.rasterisingDevicePixels(strip) { scr in
+                cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
+                cairo_paint(scr)
+                cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
+                var sm = m
+                cairo_set_matrix(scr, &sm)
+                cairo_translate(scr, group.translation.x, group.translation.y)
+                let inside = Set(members[index - first])
+                // Rows' and tiles' layers already held are copied in; none is rasterised for the
+                // strip (LayerCache.onlyHeld): a new layer raster drawn only to be copied into the
+                // strip cost its run twice (the message list's strip frames rasterised 3 rows each).
+                layers.onlyHeld = !layers.stripsRasteriseLayers
+                drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) },
+                              layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
+                layers.onlyHeld = false
+            }
             layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(frame.x), y: Double(y0) - gy))
             let drawn = members[index - first]
             scrollMemory.strips[keys[index - first]] = StripRecord(commands: drawn.map { list.commands[$0] }, reach: drawn.map { reach[$0]! },

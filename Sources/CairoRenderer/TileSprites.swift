@@ -166,19 +166,14 @@ extension CairoRenderer {
                 drawOffscreen(list, range, on: scr, skip: nil, deviceScale: k)
             }
         }
-        let surface = ImageSurface(width: raster.width, height: raster.height)
-        cairo_surface_set_device_offset(surface.handle, -Double(raster.x), -Double(raster.y))
-        let scr = cairo_create(surface.handle)!
-        var sm = m
-        cairo_set_matrix(scr, &sm)
-        let held = layers.onlyHeld
-        layers.onlyHeld = true
-        drawOffscreen(list, range, on: scr, skip: nil, layers: plans.filter { range.contains($0.key) }, deviceScale: k)
-        layers.onlyHeld = held
-        cairo_destroy(scr)
-        cairo_surface_flush(surface.handle)
-        cairo_surface_set_device_offset(surface.handle, 0, 0)
-        return surface
+        return ImageSurface.rasterisingDevicePixels(raster) { scr in
+            var sm = m
+            cairo_set_matrix(scr, &sm)
+            let held = layers.onlyHeld
+            layers.onlyHeld = true
+            drawOffscreen(list, range, on: scr, skip: nil, layers: plans.filter { range.contains($0.key) }, deviceScale: k)
+            layers.onlyHeld = held
+        }
     }
 
     /// Moving tiles' sprites rasterised and copied since the renderer was made (TileSprites.swift).
