@@ -84,42 +84,36 @@ enum DamageRectangles {
     /// one to all its rows (the bands' rule before: a band's rows are those full-width bands had,
     /// only its columns are fewer); true when one grew.
     static func grow(_ rects: inout [PixelRect], holding held: [PixelRect]) -> Bool {
-        guard !held.isEmpty else { return false }
-        var grew = false
-        for i in rects.indices {
-            var again = true
-            while again {
-                again = false
-                for box in held {
-                    let r = rects[i]
-                    if r.intersects(box) {
-                        guard !r.contains(box) else { continue }
-                        rects[i] = r.union(box)
-                    } else if r.y < box.maxY, box.y < r.maxY, box.y < r.y || box.maxY > r.maxY {
-                        let y0 = min(r.y, box.y), y1 = max(r.maxY, box.maxY)
-                        rects[i] = PixelRect(x: r.x, y: y0, width: r.width, height: y1 - y0)
-                    } else {
-                        continue
-                    }
-                    again = true
-                    grew = true
-                }
-            }
+        growEach(&rects, over: held) { r, box in
+            if r.intersects(box) { return r.contains(box) ? nil : r.union(box) }
+            guard r.y < box.maxY, box.y < r.maxY, box.y < r.y || box.maxY > r.maxY else { return nil }
+            let y0 = min(r.y, box.y), y1 = max(r.maxY, box.maxY)
+            return PixelRect(x: r.x, y: y0, width: r.width, height: y1 - y0)
         }
-        return grew
     }
 
     /// Widens each rectangle that touches a box of `columns` to all its columns; true when one grew.
     static func widen(_ rects: inout [PixelRect], across columns: [PixelRect]) -> Bool {
-        guard !columns.isEmpty else { return false }
+        growEach(&rects, over: columns) { r, box in
+            guard r.intersects(box), box.x < r.x || box.maxX > r.maxX else { return nil }
+            let x0 = min(r.x, box.x), x1 = max(r.maxX, box.maxX)
+            return PixelRect(x: x0, y: r.y, width: x1 - x0, height: r.height)
+        }
+    }
+
+    /// Replaces each rectangle by what `grown` makes of it and a box of `boxes`, box after box,
+    /// until no box grows it (`grown` returns nil); true when one grew.
+    private static func growEach(_ rects: inout [PixelRect], over boxes: [PixelRect],
+                                 _ grown: (PixelRect, PixelRect) -> PixelRect?) -> Bool {
+        guard !boxes.isEmpty else { return false }
         var grew = false
         for i in rects.indices {
             var again = true
             while again {
                 again = false
-                for box in columns where rects[i].intersects(box) && (box.x < rects[i].x || box.maxX > rects[i].maxX) {
-                    let x0 = min(rects[i].x, box.x), x1 = max(rects[i].maxX, box.maxX)
-                    rects[i] = PixelRect(x: x0, y: rects[i].y, width: x1 - x0, height: rects[i].height)
+                for box in boxes {
+                    guard let next = grown(rects[i], box) else { continue }
+                    rects[i] = next
                     again = true
                     grew = true
                 }
