@@ -392,8 +392,9 @@ extension CairoRenderer {
     /// True when `r` under `context` has whole-pixel device edges (Cairo clips to it as a region).
     static func isWholePixels(_ r: Rect, in context: PaintedItem.Context) -> Bool {
         let k = context.scale
-        let edges = [r.minX * k + context.tx, r.minY * k + context.ty, r.maxX * k + context.tx, r.maxY * k + context.ty]
-        return edges.allSatisfy { $0.isFinite && $0 == $0.rounded() }
+        func whole(_ v: Double) -> Bool { v.isFinite && v == v.rounded() }
+        return whole(r.minX * k + context.tx) && whole(r.minY * k + context.ty)
+            && whole(r.maxX * k + context.tx) && whole(r.maxY * k + context.ty)
     }
 
     /// A user-space rectangle in device pixels under `context`, grown by `grow` user pixels and
