@@ -16,12 +16,12 @@ struct ShadowSlices {
     /// falls at a pixel's centre may round either way, so the cut stays one pixel clear of it.
     static let cornerSlack = 1
 
-    /// One run along an axis: where it lands in the target, how long it is, where it starts in the source.
     /// The most runs an axis is tiled in: a source far smaller than the shadow would take a fill
     /// per middle column, so it is not sliced from (the resting card's shadow tiles an expanded one
     /// in 2-4 runs).
     static let maximumRuns = 16
 
+    /// One run along an axis: where it lands in the target, how long it is, where it starts in the source.
     struct Run: Equatable {
         let target: Int
         let length: Int
