@@ -77,32 +77,12 @@ import Testing
     /// Commands drawn over the slide and whether every frame held the pixel rules, with sprites
     /// copying the faces' held layers in (`fromHeldLayers`) or drawing the faces' commands.
     static func slide(fromHeldLayers: Bool) -> (drawn: Int, sprites: Int, worst: Double, restingMismatches: Int) {
-        let (w, h) = (width, height)
-        let direct = CairoRenderer(), compositor = CairoRenderer()
-        compositor.occlusionCulling = true
-        compositor.retainedLayers = true
-        compositor.sprites.fromHeldLayers = fromHeldLayers
-        let tracker = DamageTracker()
-        var ring = BufferDamage(buffers: 2, width: w, height: h)
-        let buffers = [ImageSurface(width: w, height: h), ImageSurface(width: w, height: h)]
         let slides = [0.0, 0.0, 0.0] + (1...12).map { Double($0) * 0.73 } + Array(repeating: 12 * 0.73, count: 4)
-        var previous: [DrawCommand]?
-        var worst = 0.0, restingMismatches = 0
-        for slide in slides {
-            let list = grid(slide: slide)
-            var damage = tracker.update(list, renderer: compositor, width: w, height: h)
-            damage = damage.union(FrameDamage(rects: compositor.settleRects, width: w, height: h), width: w, height: h)
-            let (index, repaint) = ring.advance(with: damage, width: w, height: h)
-            compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
-            let whole = direct.image(of: list, width: w, height: h)
-            if previous == list.commands {
-                if !DamageRepaintTests.identical(whole, buffers[index]) { restingMismatches += 1 }
-            } else {
-                worst = max(worst, Double(LayerRepaintTests.farPixels(buffers[index], whole)) / Double(w * h))
-            }
-            previous = list.commands
+        var compositor: CairoRenderer?
+        let played = GridLandingFontTests.play(slides.map { grid(slide: $0) }, width: width, height: height, countingFrom: 0) { n, renderer in
+            if n == 0 { renderer.sprites.fromHeldLayers = fromHeldLayers; compositor = renderer }
         }
-        return (compositor.commandsDrawn, compositor.spritesRasterised, worst, restingMismatches)
+        return (compositor?.commandsDrawn ?? 0, compositor?.spritesRasterised ?? 0, played.worstShare, played.restingDiffer)
     }
 
     @Test func aSpriteCopiesItsFacesHeldLayerInsteadOfDrawingItsText() {
