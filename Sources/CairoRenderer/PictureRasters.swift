@@ -91,12 +91,6 @@ final class PictureRasters {
         return (list[i], surface)
     }
 
-    /// Whether `look` has a held raster within `PictureMetrics.standInScaleReach` of `scale` (not a use).
-    fileprivate func hasStandIn(for look: CellLook, near scale: Double, in layers: LayerCache) -> Bool {
-        guard let list = made[look]?.filter({ layers.holdsPictureRaster($0.key) }) else { return false }
-        return PictureRasters.nearest(list.map(\.scale), to: scale, reach: PictureMetrics.standInScaleReach) != nil
-    }
-
     /// The index of the scale nearest `scale` within `reach` of it (relative), the larger on a tie.
     static func nearest(_ scales: [Double], to scale: Double, reach: Double) -> Int? {
         let limit = reach * scale * (1 + 1e-9)
@@ -320,7 +314,6 @@ extension CairoRenderer {
         if let held = layers.pictureRaster(rasterKey) {
             surface = held
         } else if !pictureRasters.mayRasteriseWithStandIn || !pictureRasters.mayRasterise,
-                  pictureRasters.hasStandIn(for: look, near: ks, in: layers),
                   let (other, held) = pictureRasters.standIn(for: look, near: ks, in: layers) {
             // Past the frame's share (or its share of cells that have one): a raster of a nearby
             // scale, scaled to this one (repainted at rest).

@@ -14,7 +14,7 @@ extension PictureStore {
     /// its width and whose shape is the same (a copy scaled to `key`'s size looks like `key`'s
     /// copy), within `reach` (relative width), the larger on a tie; stamped as drawn.
     func nearbySize(of key: PictureKey, reach: Double) -> ImageSurface? {
-        guard let keys = sizesByPathList(key.path) else { return nil }
+        guard let keys = sizesByPath[key.path] else { return nil }
         let w = Double(key.width), h = Double(key.height)
         let fits = keys.filter { k in
             let kw = Double(k.width), kh = Double(k.height)

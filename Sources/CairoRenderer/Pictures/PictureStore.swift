@@ -14,7 +14,7 @@ final class PictureStore {
     /// Largest total of decoded bytes kept (entries drawn in the current frame are never evicted).
     var budget: Int
     private var entries: [PictureKey: Entry] = [:]
-    private var sizesByPath: [String: [PictureKey]] = [:]
+    private(set) var sizesByPath: [String: [PictureKey]] = [:]
     /// Average colour per picture, kept after its pixels are evicted (the placeholder).
     private(set) var averages: [String: (r: Double, g: Double, b: Double)] = [:]
     /// Pictures that cannot be shown, by path.
@@ -52,9 +52,6 @@ final class PictureStore {
         entries[key] = entry
         return entry
     }
-
-    /// The sizes of `path` held (PictureNearbySize.swift).
-    func sizesByPathList(_ path: String) -> [PictureKey]? { sizesByPath[path] }
 
     /// Whether any size of `path` is held.
     func hasAnySize(of path: String) -> Bool { !(sizesByPath[path]?.isEmpty ?? true) }
