@@ -107,7 +107,8 @@ enum CompareBench {
         warmBuffers(compositor, window: compositorWindow, list: first, renderer: compositorRenderer)
         // As the frame thread rasterised them during the warm-up without the worker.
         compositorRenderer.waitForLayers()
-        // As the app loads the fonts its scenes declare right after its first frame (X11App).
+        // As the app has loaded the fonts its scenes declare by the time input comes: X11App loads
+        // one each time its loop would otherwise block in poll() (CairoRenderer.warmNext).
         for renderer in [directRenderer, compositorRenderer] { renderer.warm(driver.deck.fontsToWarm) }
 
         var d = (draw: [Double](), present: [Double](), total: [Double]())
