@@ -68,12 +68,14 @@ public struct FrameDamage: Equatable, Sendable {
 
     /// `rects` clipped to the frame, overlapping ones merged, at most `maxRects`, each holding
     /// whole every box of `held` it touches, and every column of each box of `columns` (clips
-    /// that are not whole-pixel rectangles: `DamageRectangles`).
+    /// that are not whole-pixel rectangles: `DamageRectangles`). Without rectangles the boxes are
+    /// kept all the same, for a `union` (a frame at rest whose layers settle: its settle rectangles
+    /// must hold the columns of the shapes they cut, grid-mid-drag's tile beside a settling one).
     public init(rects input: [PixelRect], holding held: [PixelRect] = [], columns: [PixelRect] = [], width: Int, height: Int) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let clipped = input.map { $0.intersection(frame) }.filter { !$0.isEmpty }
-        let boxes = clipped.isEmpty ? [] : held.map { $0.intersection(frame) }.filter { !$0.isEmpty }
-        let spans = clipped.isEmpty ? [] : columns.map { $0.intersection(frame) }.filter { !$0.isEmpty }
+        let boxes = held.map { $0.intersection(frame) }.filter { !$0.isEmpty }
+        let spans = columns.map { $0.intersection(frame) }.filter { !$0.isEmpty }
         self.rects = DamageRectangles.shape(clipped, holding: boxes, columns: spans, limit: FrameDamage.maxRects)
         self.held = boxes
         self.heldColumns = spans

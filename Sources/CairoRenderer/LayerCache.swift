@@ -571,11 +571,11 @@ extension CairoRenderer {
     public var layerStatistics: LayerStatistics { layers.statistics }
 
     /// Device pixels the last frame copied from a layer raster of another sub-pixel phase:
-    /// the next frame must repaint them (they are exact once the layer rests). As full-width
-    /// rows: limited to their boxes' columns (issue 21 item 7), `LayerRepaintTests`' grid-mid-drag
-    /// came to rest with a pixel beside a tile's outline a level off, which nothing repainted.
+    /// the next frame must repaint them (they are exact once the layer rests). Limited to their
+    /// boxes' columns: the damage they join widens them to the columns of every shape they cut
+    /// (`CairoRenderer.heldColumns`), kept by a frame at rest too (FrameDamage.init).
     public var settleRects: [PixelRect] {
-        layers.settle.map { PixelRect(x: 0, y: $0.y, width: Int(Int32.max / 4), height: $0.height) }
+        layers.settle
     }
 
     /// The last frame holds shifted layer copies: one more frame makes them exact.

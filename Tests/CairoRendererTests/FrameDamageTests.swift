@@ -104,6 +104,22 @@ import Testing
         #expect(elsewhere.rects.allSatisfy { $0.maxY < 100 }, "\(elsewhere.rects)")
     }
 
+    /// A list at rest has no damage, yet what it must hold stays with it: a layer's settle
+    /// rectangle joined to it (the compositor's next frame) widens to the columns of the rounded
+    /// face it cuts (grid-mid-drag at rest: a settle box cut the neighbouring tile, a pixel a level off).
+    @Test func aSettleRectangleJoinedToARestingFrameHoldsTheColumnsOfAShapeItCuts() {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        list.append(.fillRect(Rect(x: 20, y: 30, width: 100, height: 40), .solid(Color(rgb: 0x3A7BD5, alpha: 0.14)), cornerRadius: 16))
+        let renderer = CairoRenderer(), tracker = DamageTracker()
+        _ = tracker.update(list, renderer: renderer, width: Self.width, height: Self.height)
+        let resting = tracker.update(list, renderer: renderer, width: Self.width, height: Self.height)
+        #expect(resting.isEmpty)
+        let settle = PixelRect(x: 100, y: 40, width: 100, height: 10)
+        let joined = resting.union(FrameDamage(rects: [settle], width: Self.width, height: Self.height), width: Self.width, height: Self.height)
+        #expect(joined.rects.contains { $0.x <= 20 && $0.maxX >= settle.maxX }, "\(joined.rects)")
+    }
+
     /// Holding a picture whole is column-limited too: a change beside the picture in its rows
     /// leaves it out; one that touches its side repaints all its columns and rows.
     @Test func aChangeTouchingAPictureSideHoldsItWholeAndOneBesideItDoesNot() {
