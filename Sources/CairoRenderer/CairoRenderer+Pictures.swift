@@ -98,7 +98,7 @@ extension CairoRenderer {
     }
 
     /// The drawn size of a picture at `rect` under `deviceScale`.
-    private func pictureKey(_ path: String, _ rect: Rect, _ radius: Double, deviceScale: Double) -> PictureKey {
+    func pictureKey(_ path: String, _ rect: Rect, _ radius: Double, deviceScale: Double) -> PictureKey {
         // Sizes in steps of 4 device pixels: a zoom animation reuses a handful of resampled
         // copies, each with its rounded corners already cut, so drawing needs no clip path.
         func quantized(_ v: Double) -> Int { v > 32 ? max(4, Int((v / 4).rounded()) * 4) : max(1, Int(v.rounded())) }
@@ -124,6 +124,9 @@ extension CairoRenderer {
         }
         return false
     }
+
+    /// True when the picture of `key` is held at exactly that size (faded in or not; nothing asked for).
+    func holdsPicture(_ key: PictureKey) -> Bool { pictures.store.entry(key) != nil }
 
     private func paint(_ cr: OpaquePointer, _ picture: ImageSurface, in rect: Rect, alpha: Double) {
         let started = PictureLoader.now()

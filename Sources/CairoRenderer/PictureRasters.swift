@@ -138,7 +138,10 @@ final class PictureRasters {
         textsNoted = false
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
+        swap(&previousSizes, &currentSizes)
+        currentSizes.removeAll(keepingCapacity: true)
         rasterisedThisFrame = 0
+        readiedThisFrame = 0
     }
 
     /// The boxes a frame after `drawn` (pixels drawn from rasters) repaints: each drawn box grown by
@@ -180,6 +183,27 @@ final class PictureRasters {
     /// 1 and the carousel's resting scales (1.2, 0.88 of the seed's metrics) lie on the grid.
     static func snapped(_ ratio: Double, step: Double) -> Double {
         max(step, 1 + step * ((ratio - 1) / step).rounded())
+    }
+
+    /// The drawn picture sizes of the moving cells composited in the previous frame and this one,
+    /// and the sizes readied (`PictureMetrics.restingSizesPerFrame`).
+    private var previousSizes: Set<PictureKey> = []
+    private var currentSizes: Set<PictureKey> = []
+    private var readiedThisFrame = 0
+    /// Pictures readied at a moving cell's steady size (since the start).
+    private(set) var restingSizesReadied = 0
+
+    /// True when this frame made no raster nor readied its share of sizes, and `size` was a moving
+    /// cell's in the previous frame too: the size to ready now, so the frame the cell rests in
+    /// (drawn directly) decodes nothing.
+    fileprivate func mayReady(_ size: PictureKey) -> Bool {
+        currentSizes.insert(size)
+        return rasterisedThisFrame == 0 && readiedThisFrame < PictureMetrics.restingSizesPerFrame
+            && previousSizes.contains(size)
+    }
+    fileprivate func readied() {
+        readiedThisFrame += 1
+        restingSizesReadied += 1
     }
 
     fileprivate func saw(_ key: CellKey) -> Bool {
@@ -378,6 +402,11 @@ extension CairoRenderer {
         if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
         cairo_restore(cr)
         pictureRasters.composited(bounds)
+        let size = pictureKey(path, rect, radius, deviceScale: k)
+        if pictureRasters.mayReady(size), !holdsPicture(size),
+           pictureReady(path, rect, radius, deviceScale: k, distance: distanceFromCentre(cr, rect)) {
+            pictureRasters.readied()
+        }
         shapes.noteShadow(rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color, deviceScale: k)
         return index + 2
     }

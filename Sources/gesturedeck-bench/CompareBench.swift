@@ -138,6 +138,7 @@ enum CompareBench {
                 let cpuStart = threadCPUNanos()
                 defer { cpu.compositor.append(Double(threadCPUNanos() - cpuStart) / 1e6) }
                 let counts = compositorRenderer.frameCounts
+                let decodesBefore = compositorRenderer.pictureFigures.inlineDecodes
                 let start = monotonicNanos()
                 compositor.present(list, renderer: compositorRenderer)
                 defer {
@@ -145,6 +146,8 @@ enum CompareBench {
                                              bands: compositor.lastDamage.rects.count, pixels: compositor.lastDamage.area,
                                              damageMs: compositor.lastDamageMillis)
                     makeup.drawMs = compositor.lastPaintMillis
+                    makeup.pictures(compositorRenderer.lastPictureFrame,
+                                    decodes: compositorRenderer.pictureFigures.inlineDecodes - decodesBefore)
                     makeup.cpuMs = Double(threadCPUNanos() - cpuStart) / 1e6
                     result.makeup.append(makeup)
                 }

@@ -25,6 +25,18 @@ struct FrameMakeup {
     var damageMs = 0.0
     var drawMs = 0.0
     var cpuMs = 0.0
+    /// Pictures decoded on the drawing thread, composited, and the ms of both (`PictureFrameStats`).
+    var pictureDecodes = 0
+    var picturePaints = 0
+    var pictureMs = 0.0
+    var picturePaintMs = 0.0
+
+    mutating func pictures(_ stats: PictureFrameStats, decodes: Int) {
+        pictureDecodes = decodes
+        picturePaints = stats.paints
+        pictureMs = stats.pictureMillis
+        picturePaintMs = stats.paintMillis
+    }
 
     init() {}
 
@@ -56,6 +68,7 @@ struct FrameMakeup {
             + "\(stretched) stretched, sprites \(spritesRasterised) rasterised / \(sprites) copied, strips \(stripsRasterised) rasterised / \(stripCopies) copied / \(stripsKeptOrExtended) kept, "
             + "shadows drawn \(shadowsDirect) (\(shadowPixelsDirect / 1000) kpx), shapes rasterised \(shapesRasterised), "
             + "text extents \(extentsMeasured) (+\(extentsEstimated) estimated, \(fontsLoaded) fonts loaded), \(bands) bands \(damagedPixels / 1000) kpx, damage \(fmt(damageMs)) ms, "
+            + "pictures \(pictureDecodes) decoded (\(fmt(pictureMs)) ms) / \(picturePaints) painted (\(fmt(picturePaintMs)) ms), "
             + "draw \(fmt(drawMs)) ms, cpu \(fmt(cpuMs)) ms"
     }
 }

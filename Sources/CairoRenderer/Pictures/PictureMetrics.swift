@@ -81,6 +81,12 @@ public enum PictureMetrics {
     /// (1-5 ms of CPU in the compare bench's carousel, 55 of them in 600 frames) and a new shadow.
     /// 0.12 is three steps: a preview card's scales (0.84...1) and a strip item's (1...1.2).
     public static let standInScaleReach = 0.12
+    /// Pictures a frame with no raster made may ready at the drawn size of a moving cell whose
+    /// size held still since the last frame (count; PictureRasters.swift): the size it is likely
+    /// to rest at. Before, the frame a carousel came to rest in drew its cells directly and
+    /// decoded 5-6 of those sizes inline (4-5 ms of its 7-11 ms of CPU, compare bench 1280x800,
+    /// frames #69, #247, #478); moving frames with no raster took about 2-3 ms.
+    public static let restingSizesPerFrame = 1
 
     /// Smallest cell, in device pixels, that spells out why a picture cannot be shown.
     public static let problemTextMinimumSide = 72.0
