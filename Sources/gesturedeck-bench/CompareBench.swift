@@ -146,7 +146,8 @@ enum CompareBench {
                                              bands: compositor.lastDamage.rects.count, pixels: compositor.lastDamage.area,
                                              damageMs: compositor.lastDamageMillis)
                     makeup.drawMs = compositor.lastPaintMillis
-                    makeup.pictures(compositorRenderer.lastPictureFrame,
+                    // A frame with no damage draws nothing: the renderer's last picture figures are the frame before's.
+                    makeup.pictures(compositor.lastDamage.rects.isEmpty ? PictureFrameStats() : compositorRenderer.lastPictureFrame,
                                     decodes: compositorRenderer.pictureFigures.inlineDecodes - decodesBefore)
                     makeup.cpuMs = Double(threadCPUNanos() - cpuStart) / 1e6
                     result.makeup.append(makeup)
