@@ -118,10 +118,12 @@ extension CairoRenderer {
     /// in (headless: decoded now); otherwise the size is asked for, `distance` ordering the wish.
     /// A raster of a picture cell (PictureRasters.swift) is made only from a picture shown whole.
     func pictureReady(_ path: String, _ rect: Rect, _ radius: Double, deviceScale: Double, distance: Double) -> Bool {
-        if case .picture(_, let fade, _) = pictures.lookup(pictureKey(path, rect, radius, deviceScale: deviceScale),
-                                                          distance: distance) {
-            return fade >= 1
-        }
+        pictureReady(pictureKey(path, rect, radius, deviceScale: deviceScale), distance: distance)
+    }
+
+    /// `pictureReady` for a drawn size already keyed.
+    func pictureReady(_ key: PictureKey, distance: Double) -> Bool {
+        if case .picture(_, let fade, _) = pictures.lookup(key, distance: distance) { return fade >= 1 }
         return false
     }
 

@@ -190,8 +190,6 @@ final class PictureRasters {
     private var previousSizes: Set<PictureKey> = []
     private var currentSizes: Set<PictureKey> = []
     private var readiedThisFrame = 0
-    /// Pictures readied at a moving cell's steady size (since the start).
-    private(set) var restingSizesReadied = 0
 
     /// True when this frame made no raster nor readied its share of sizes, and `size` was a moving
     /// cell's in the previous frame too: the size to ready now, so the frame the cell rests in
@@ -201,10 +199,7 @@ final class PictureRasters {
         return rasterisedThisFrame == 0 && readiedThisFrame < PictureMetrics.restingSizesPerFrame
             && previousSizes.contains(size)
     }
-    fileprivate func readied() {
-        readiedThisFrame += 1
-        restingSizesReadied += 1
-    }
+    fileprivate func readied() { readiedThisFrame += 1 }
 
     fileprivate func saw(_ key: CellKey) -> Bool {
         current.insert(key)
@@ -404,7 +399,7 @@ extension CairoRenderer {
         pictureRasters.composited(bounds)
         let size = pictureKey(path, rect, radius, deviceScale: k)
         if pictureRasters.mayReady(size), !holdsPicture(size),
-           pictureReady(path, rect, radius, deviceScale: k, distance: distanceFromCentre(cr, rect)) {
+           pictureReady(size, distance: distanceFromCentre(cr, rect)) {
             pictureRasters.readied()
         }
         shapes.noteShadow(rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color, deviceScale: k)
