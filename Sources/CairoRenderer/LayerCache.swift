@@ -286,11 +286,23 @@ final class LayerCache {
     func hid() { statistics.hiddenCommands += 1 }
     func clipped() { statistics.clippedCommands += 1 }
 
-    /// A strip copied to `rect`: repainted exactly once the container rests.
-    func copiedStrip(_ rect: PixelRect) {
+    /// A strip copied to `rect` (the part the frame repaints): repainted exactly once the
+    /// container rests, unless the copy is `exact` (a raster of this frame's phase holding only
+    /// exact pixels).
+    func copiedStrip(_ rect: PixelRect, exact: Bool = false) {
         statistics.stripCopies += 1
-        shifted.append(rect)
+        if !exact, !rect.isEmpty { shifted.append(rect) }
     }
+
+    /// Pixels drawn this frame in another order than the direct path's (a scroll container's
+    /// moved commands drawn over its strips): repainted exactly in the next frame.
+    func reordered(_ rect: PixelRect) {
+        if !rect.isEmpty { shifted.append(rect) }
+    }
+
+    /// Rectangles listed for an exact repaint so far this frame: a raster drawn while it grew
+    /// holds pixels a level off or a phase off the direct path's.
+    var inexactCount: Int { shifted.count }
 
     /// A picture cell's raster (PictureRasters.swift), counted as a copy of another phase.
     func pictureRaster(_ key: LayerKey) -> ImageSurface? {

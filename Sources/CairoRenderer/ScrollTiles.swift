@@ -29,6 +29,14 @@ struct ScrollGroup {
     var moving: Set<Int>? = nil
     /// The container's place among the list's containers (its strips' keys hold it).
     var ordinal = 0
+
+    /// Whether its visible rows are copied from strips this frame (`drawScrollGroup`): while it
+    /// scrolls (what moved drawn over them), and while its content reflows in place (tiles moving
+    /// around a lifted one with the translation held: the rest of the content stays in its strips).
+    var drawsStrips: Bool {
+        if scrolling { return !contentChanged || moving != nil }
+        return contentChanged && !(moving?.isEmpty ?? true)
+    }
 }
 
 /// What the renderer remembers of the last frame's scroll containers, by their order in the list.
@@ -51,6 +59,9 @@ struct StripRecord {
     var commands: [DrawCommand]
     var reach: [ClosedRange<Int>]
     var core: [ClosedRange<Int>]
+    /// Every pixel was drawn as the direct path draws it at the raster's phase (no layer copied
+    /// at another phase, no shape a level off): a copy at that phase needs no settle.
+    var exact = false
 }
 
 /// Whether a held strip can be copied for the rows a frame shows (`ScrollTiles.swift`).
@@ -96,6 +107,9 @@ extension LayerCache {
         let shown = (height + stripHeight - 1) / stripHeight + 1
         return (shown + stripsPassed) * width * (stripHeight + 2) * 4
     }
+    /// Two offsets of a raster closer than this are the same phase (device px): Cairo's fixed
+    /// point is 1/256 px, so a copy this close lands every pixel as drawn at its own offset.
+    static let phaseTolerance = 1e-6
     /// Commands a translation group needs before it is treated as a scroll container.
     static let minimumScrollCommands = 16
 }
@@ -140,7 +154,11 @@ extension CairoRenderer {
                     && old.translations[ordinal].y != t.translation.y
                 var group = ScrollGroup(start: i, end: j, translation: t.translation, scrolling: scrolling, contentChanged: !same)
                 group.ordinal = ordinal
-                if scrolling { group.moving = CairoRenderer.movingCommands(content, offset: i + 1, before: same ? nil : old.contents[ordinal]) }
+                // The commands a scroll or an in-place reflow moved (a translation held since the last frame).
+                let held = ordinal < old.translations.count && old.translations[ordinal] == t.translation
+                if scrolling || (held && !same) {
+                    group.moving = CairoRenderer.movingCommands(content, offset: i + 1, before: same ? nil : old.contents[ordinal])
+                }
                 found[i] = group
                 memory.contents.append(content)
                 memory.translations.append(t.translation)
@@ -206,12 +224,11 @@ extension CairoRenderer {
                          skip: ((Int) -> Bool)? = nil, plans: [Int: LayerPlan] = [:], occluders: [(index: Int, rect: PixelRect)] = [],
                          clipInteriors: [PixelRect?] = []) -> Bool {
         guard case .clear(let background) = list.commands.first, let frame = layers.frameRect else { return false }
-        guard group.scrolling else {
-            keepStrips(of: group, on: cr, frame: frame, deviceScale: k)
+        guard group.drawsStrips else {
+            if !group.scrolling { keepStrips(of: group, on: cr, frame: frame, deviceScale: k) }
             return false
         }
         let moving = group.moving ?? []
-        guard !group.contentChanged || group.moving != nil else { return false }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.yy > 0 else { return false }
@@ -298,6 +315,7 @@ extension CairoRenderer {
             // The frame's device pixels land on the strip's: its layers (a tile's, a row's raster)
             // are copied into it where the frame would copy them, not drawn from their commands.
             let strip = PixelRect(x: frame.x, y: y0, width: frame.width, height: s + 2)
+            let inexactBefore = layers.inexactCount
             let surface = ImageSurface.rasterisingDevicePixels(strip) { scr in
                 cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
                 cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
@@ -318,11 +336,17 @@ extension CairoRenderer {
             layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(frame.x), y: Double(y0) - gy))
             let drawn = members[index - first]
             scrollMemory.strips[keys[index - first]] = StripRecord(commands: drawn.map { list.commands[$0] }, reach: drawn.map { reach[$0]! },
-                                                                   core: drawn.map { core[$0]! })
+                                                                   core: drawn.map { core[$0]! }, exact: layers.inexactCount == inexactBefore)
             held.insert(index)
         }
         cairo_save(cr)
         cairo_identity_matrix(cr)
+        // What the frame repaints (device pixels): a copy or row drawn outside it changes no pixel
+        // and needs no settle (a reflow in place repaints only its bands).
+        var dx0 = 0.0, dy0 = 0.0, dx1 = 0.0, dy1 = 0.0
+        cairo_clip_extents(cr, &dx0, &dy0, &dx1, &dy1)
+        let painted = PixelRect(x: Int(dx0.rounded(.down)), y: Int(dy0.rounded(.down)),
+                                width: Int(dx1.rounded(.up)) - Int(dx0.rounded(.down)), height: Int(dy1.rounded(.up)) - Int(dy0.rounded(.down)))
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         var unmade: [(rows: PixelRect, members: Set<Int>)] = []
         for index in first...last {
@@ -338,7 +362,9 @@ extension CairoRenderer {
             cairo_set_source_surface(cr, surface.handle, Double(x), Double(y))
             cairo_rectangle(cr, Double(at.x), Double(at.y), Double(at.width), Double(at.height))
             cairo_fill(cr)
-            layers.copiedStrip(at)
+            // At the raster's own phase (a reflow in place, a scroll by whole pixels) an exact strip is the frame's pixels.
+            let samePhase = abs(gx - origin.x - Double(x)) < LayerCache.phaseTolerance && abs(gy + origin.y - Double(y)) < LayerCache.phaseTolerance
+            layers.copiedStrip(at.intersection(painted), exact: samePhase && scrollMemory.strips[keys[index - first]]?.exact == true)
         }
         cairo_restore(cr)
         let content = (group.start + 1)..<group.end
@@ -362,10 +388,19 @@ extension CairoRenderer {
             drawCommands(list, content, on: cr, skip: { i in !inside.contains(i) || skip?(i) == true },
                          occluders: [], clipInteriors: clipInteriors, layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
             cairo_restore(cr)
-            layers.copiedStrip(rows)
+            layers.copiedStrip(rows.intersection(painted))
         }
         // What moved since the last frame, over the strips, in its order, as the frame draws it.
+        // Drawn after the strips' commands, which the direct path may draw over it: its boxes are
+        // repainted exactly in the next frame (a strip copied at another phase is already).
         if !moving.isEmpty {
+            for i in moving {
+                guard let box = CairoRenderer.scrollBox(list.commands[i]) else { continue }
+                let x0 = gx + m.xx * box.minX, x1 = gx + m.xx * box.maxX, y0 = gy + m.yy * box.minY, y1 = gy + m.yy * box.maxY
+                let device = PixelRect(x: Int(x0.rounded(.down)), y: Int(y0.rounded(.down)),
+                                       width: Int(x1.rounded(.up)) - Int(x0.rounded(.down)), height: Int(y1.rounded(.up)) - Int(y0.rounded(.down)))
+                layers.reordered(device.intersection(painted).intersection(frame))
+            }
             cairo_save(cr)
             cairo_translate(cr, group.translation.x, group.translation.y)
             drawCommands(list, content, on: cr, skip: { i in !moving.contains(i) || skip?(i) == true },

@@ -16,7 +16,7 @@ import InteractionEngine
 /// inside an opacity group, a translucent face and the edge pixels a clip covers partly (rounded
 /// corners, a clip off the pixel grid) are never subtracted; a clip's wholly covered middle
 /// bounds every covered rectangle (`DeviceWalk.clipInteriors`). A scroll container that turns
-/// out not to draw strips (the guess from `ScrollGroup.scrolling` is checked when it is drawn)
+/// out not to draw strips (the guess from `ScrollGroup.drawsStrips` is checked when it is drawn)
 /// has its part of the background painted just before its push: only pushes and pops lie between
 /// the list's clear and a scroll container (`planScrollGroups`), so that is the same paint.
 struct VisibleBackground {
@@ -74,7 +74,7 @@ extension CairoRenderer {
         var deferred: [Int: [PixelRect]] = [:]
         var insideGroupUntil = 0
         for start in groups.keys.sorted() where start >= insideGroupUntil {
-            guard let group = groups[start], group.scrolling, !group.contentChanged || group.moving != nil,
+            guard let group = groups[start], group.drawsStrips,
                   let rows = VisibleBackground.clipInterior(list, before: start, renderer: self)?.intersection(frame),
                   rows.area >= VisibleBackgroundMetrics.minimumCoveredArea, rows.intersects(box) else { continue }
             let left = area.map { $0.intersection(rows) }.filter { !$0.isEmpty }

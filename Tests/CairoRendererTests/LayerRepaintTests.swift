@@ -228,7 +228,7 @@ import Testing
     static let size = (width: 480, height: 640)
 
     /// `slide` moves tiles 20-27 (two rows, across two strips) right: a reflow (`ScrollReflowTests`).
-    static func grid(offset: Double, slide: Double = 0) -> DisplayList {
+    static func grid(offset: Double, slide: Double = 0, sliding: Set<Int> = Set(20..<28)) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Color(rgb: 0xF2F2F7)))
         // As the deck draws a scene: below its bar, clipped to the scene's area.
@@ -236,7 +236,7 @@ import Testing
         list.clipped(to: Rect(x: 0, y: 0, width: 480, height: 596)) { list in
         list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
             for i in 0..<60 {
-                let dx = (20..<28).contains(i) ? slide : 0
+                let dx = sliding.contains(i) ? slide : 0
                 let tile = Rect(x: 16 + Double(i % 4) * 114 + dx, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
                 list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
                 list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))

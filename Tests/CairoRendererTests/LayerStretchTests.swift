@@ -148,4 +148,39 @@ struct WindowDrawing {
         #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
         #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
     }
+
+    /// Tiles reflowing with the translation held (a lifted tile crossing others, no auto-scroll):
+    /// the rest of the content is copied from strips of the container's own phase, exact, so only
+    /// what moved is drawn and repainted once it rests, not the rows it shares with still tiles.
+    @Test func aReflowInPlaceDrawsOnlyWhatMovedOverExactStrips() {
+        let width = 480, height = 640
+        var window = WindowDrawing(width: width, height: height)
+        // Rows 2-7 shown at a fractional offset; tile 21 (row 5) and tile 26 (row 6) slide, their rows' other six tiles hold.
+        let offset = 250.5, moved: Set<Int> = [21, 26]
+        let list = { (slide: Double) in ScrollTileTests.grid(offset: offset, slide: slide, sliding: moved) }
+        let slides = [0.0, 0.0, 0.0] + (1...20).map { Double($0) * 0.9 } + Array(repeating: 20 * 0.9, count: 4)
+        var drawnLate: [Int] = [], copiesLate = 0, settleLate: [PixelRect] = []
+        for (n, slide) in slides.enumerated() {
+            let before = window.compositor.frameCounts, copies = window.statistics.stripCopies
+            window.draw(list(slide))
+            // From the sixth sliding frame on, the strips of the four shown rows' bands are made (one a frame).
+            if n >= 8 && n < 23 {
+                drawnLate.append(window.compositor.frameCounts.commandsDrawn - before.commandsDrawn)
+                copiesLate += window.statistics.stripCopies - copies
+                settleLate += window.compositor.settleRects
+            }
+        }
+        // Each damaged band (a moved tile's row) draws what moved, three commands a tile (shadow,
+        // face, label), and the lifted tile over the container; drawn as before, the band draws its row's still tiles too.
+        let bound = moved.count * (moved.count * 3 + 1)
+        #expect(drawnLate.allSatisfy { $0 <= bound }, "commands drawn in late reflow frames: \(drawnLate), at most \(bound) each")
+        #expect(copiesLate >= drawnLate.count, "\(copiesLate) strip copies in \(drawnLate.count) reflowing frames")
+        // Strips are copied whole rows wide; the moved tiles' boxes are a column and their halo.
+        #expect(!settleLate.isEmpty && settleLate.allSatisfy { $0.width < width / 2 },
+                "settle rectangles of the reflow: \(settleLate.map(\.description))")
+        // The second and third still frames before, the four after.
+        #expect(window.resting == 6)
+        #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
 }
