@@ -82,7 +82,8 @@ enum CompareBench {
         let folder = try assets.folder(items: items)
         let driver = DeckDriver(deck: try DeckBuilder.deck(scene: scene, from: folder, others: assets.source, size: size))
         let directWindow = try server.openWindow(width: Int(size.width), height: Int(size.height))
-        let compositorWindow = try server.openWindow(width: Int(size.width), height: Int(size.height))
+        // Beside the direct path's window, not over it: each path's copies reach the screen.
+        let compositorWindow = try server.openWindow(width: Int(size.width), height: Int(size.height), left: Int(size.width))
         guard let compositor = FrameCompositor(window: compositorWindow) else {
             throw HostError("the compositor path needs a 24-bit xRGB visual")
         }
