@@ -85,8 +85,14 @@ public final class CairoRenderer {
                              frame: PixelRect(x: 0, y: 0, width: Int(cairo_image_surface_get_width(target)),
                                               height: Int(cairo_image_surface_get_height(target)))) : nil
         defer { background = nil }
+        let drawnBefore = commandsDrawn
         drawCommands(list, 0..<list.commands.count, on: cr, skip: skip, occluders: occluders, clipInteriors: [],
                      layers: plans)
+        if retainedLayers, !occluders.isEmpty, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE {
+            prefetchSprites(list, plans: plans, drawnBefore: drawnBefore,
+                            frame: PixelRect(x: 0, y: 0, width: Int(cairo_image_surface_get_width(target)),
+                                             height: Int(cairo_image_surface_get_height(target))))
+        }
         scrollGroups = [:]
         if retainedLayers {
             pictureRasters.endFrame(settling: layers)

@@ -23,12 +23,22 @@ final class TileSprites {
     static let perFrame = 6
     /// Frames a sprite is kept unused (frames): a reflow's tiles move for about 20 frames.
     static let keepFrames = 8
+    /// Sprites a cheap frame may make ahead of a reflow (`prefetchSprites`; sprites). The bench's
+    /// grid at 1280x800 shows about 75 tiles and lifts one 35 frames before its first reflow
+    /// across the rows (frames #30-#64); each such frame drew 56-137 commands in 0.6-1.3 ms, and a
+    /// sprite copying its face's held layer costs about 0.17 ms, so 6 a frame is about 1 ms.
+    static let prefetchPerFrame = 6
+    /// The most drawing commands a frame may have drawn and still make sprites ahead (commands):
+    /// the bench's grid lift and drag across draw 56-137 a frame, a reflow across the rows 235-356.
+    static let prefetchBelowCommands = 160
     /// The largest sprite side (device px): a grid tile with its shadow (SPEC G1: at most 204 px
     /// wide, 220 with the lift) at scale 2.
     static let maximumSide = 480
     /// Bytes all sprites take at most, as window screens (screens): a screen of tiles with their
     /// shadows' halo is about 1.4 screens of pixels.
     static let screensPerBudget = 2
+    /// The sprites' byte budget for a window of `width` x `height` device pixels (at least a MB of screen).
+    static func budget(width: Int, height: Int) -> Int { screensPerBudget * max(width * height * 4, 1 << 20) }
 
     struct Entry {
         let surface: ImageSurface
@@ -41,6 +51,10 @@ final class TileSprites {
     /// Whether a sprite copies its face's held layer raster in (`rasteriseSprite`) instead of
     /// drawing the face's commands (tests switch it off to compare).
     var fromHeldLayers = true
+    /// Sprites a cheap frame makes ahead, and how cheap it must be (`prefetchPerFrame`,
+    /// `prefetchBelowCommands`; tests set them either side of a frame's figures).
+    var prefetchPerFrame = TileSprites.prefetchPerFrame
+    var prefetchBelowCommands = TileSprites.prefetchBelowCommands
 
     private var entries: [LayerKey: Entry] = [:]
     private var bytes = 0
@@ -49,9 +63,10 @@ final class TileSprites {
     /// Identities met in the last frame and this one: a sprite is made the second time its run is met.
     private var metBefore: Set<LayerKey> = []
     private var metNow: Set<LayerKey> = []
-    /// Sprites rasterised and copied since the renderer was made.
+    /// Sprites rasterised and copied since the renderer was made; of those rasterised, made ahead.
     private(set) var rasterised = 0
     private(set) var copies = 0
+    private(set) var prefetched = 0
 
     func beginFrame() {
         frame += 1
@@ -87,6 +102,22 @@ final class TileSprites {
             && raster.width <= TileSprites.maximumSide && raster.height <= TileSprites.maximumSide
     }
 
+    /// Whether a sprite of `key` is held; a held one counts as used this frame (kept while a
+    /// lift lasts, though no frame copies it yet).
+    func hold(_ key: LayerKey) -> Bool {
+        guard var entry = entries[key] else { return false }
+        entry.lastUse = frame
+        entries[key] = entry
+        return true
+    }
+
+    /// Whether a sprite of `bytes` fits in `budget` without evicting one: sprites made ahead
+    /// never push out others (with more tiles shown than the budget holds they would take
+    /// turns being made).
+    func fits(_ bytes: Int, budget: Int) -> Bool { self.bytes + bytes <= budget }
+
+    func countPrefetched() { prefetched += 1 }
+
     func store(_ surface: ImageSurface, key: LayerKey, anchor: Point, raster: PixelRect, budget: Int) {
         madeThisFrame += 1
         rasterised += 1
@@ -116,25 +147,14 @@ extension CairoRenderer {
         guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else { return nil }
         let anchor = Point(x: m.x0 + m.xx * rect.minX, y: m.y0 + m.yy * rect.minY)
         guard anchor.x.isFinite, anchor.y.isFinite, abs(anchor.x) < 1e6, abs(anchor.y) < 1e6 else { return nil }
-        let key = LayerKey(scale: m.xx, tx: 0, ty: 0,
-                           commands: list.commands[range].map { $0.shifted(-rect.minX, -rect.minY, quantum: 1.0 / 64) })
+        let key = CairoRenderer.spriteKey(list, range, shadow: rect, scale: m.xx)
         var found = sprites.copy(key, anchor: anchor)
         if found == nil {
-            // The run's generous box (shadow halo, text ink) in device pixels at this frame's phase.
-            var box: Rect?
-            for i in range {
-                guard let b = CairoRenderer.scrollBox(list.commands[i]) else { return nil }
-                box = box?.union(b) ?? b
-            }
-            guard let box else { return nil }
-            let x0 = Int((m.x0 + m.xx * box.minX).rounded(.down)), y0 = Int((m.y0 + m.yy * box.minY).rounded(.down))
-            let x1 = Int((m.x0 + m.xx * box.maxX).rounded(.up)), y1 = Int((m.y0 + m.yy * box.maxY).rounded(.up))
-            let raster = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            guard !raster.isEmpty, sprites.mayRasterise(key, raster: raster) else { return nil }
+            guard let raster = CairoRenderer.spriteRaster(list, range, matrix: m), sprites.mayRasterise(key, raster: raster) else { return nil }
             let surface = rasteriseSprite(list, range, raster: raster, matrix: m, layers: plans, deviceScale: k)
             let target = cairo_get_target(cr)
-            let screen = Int(cairo_image_surface_get_width(target)) * Int(cairo_image_surface_get_height(target)) * 4
-            sprites.store(surface, key: key, anchor: anchor, raster: raster, budget: TileSprites.screensPerBudget * max(screen, 1 << 20))
+            sprites.store(surface, key: key, anchor: anchor, raster: raster,
+                          budget: TileSprites.budget(width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target))))
             found = (surface, raster)
         }
         guard let (surface, at) = found else { return nil }
@@ -152,6 +172,83 @@ extension CairoRenderer {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         }
         return plan.end
+    }
+
+    /// What a sprite of the run `range` (a shadow at `rect`, then its face's layer) holds, at any
+    /// phase: the run relative to the shadow's origin, to 1/64 px, at device `scale`.
+    static func spriteKey(_ list: DisplayList, _ range: Range<Int>, shadow rect: Rect, scale: Double) -> LayerKey {
+        LayerKey(scale: scale, tx: 0, ty: 0, commands: list.commands[range].map { $0.shifted(-rect.minX, -rect.minY, quantum: 1.0 / 64) })
+    }
+
+    /// The device pixels a sprite of the run `range` covers under `m`: its generous box (shadow
+    /// halo, text ink) at that phase; nil when a command has no box or it is empty.
+    static func spriteRaster(_ list: DisplayList, _ range: Range<Int>, matrix m: cairo_matrix_t) -> PixelRect? {
+        var box: Rect?
+        for i in range {
+            guard let b = CairoRenderer.scrollBox(list.commands[i]) else { return nil }
+            box = box?.union(b) ?? b
+        }
+        guard let box else { return nil }
+        let x0 = Int((m.x0 + m.xx * box.minX).rounded(.down)), y0 = Int((m.y0 + m.yy * box.minY).rounded(.down))
+        let x1 = Int((m.x0 + m.xx * box.maxX).rounded(.up)), y1 = Int((m.y0 + m.yy * box.maxY).rounded(.up))
+        let raster = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return raster.isEmpty ? nil : raster
+    }
+
+    /// Makes sprites ahead of a reflow (up to `prefetchPerFrame`, nearest the changed item first)
+    /// for the still tiles a still scroll container shows while an item in it or over it changes
+    /// (a tile pressed, lifted and dragged: the next frames may send many of them sliding, each
+    /// needing a sprite it could not make in that frame), in a frame that drew at most
+    /// `prefetchBelowCommands` commands since `drawnBefore`. Sprites already held are kept for as
+    /// long as the change lasts.
+    func prefetchSprites(_ list: DisplayList, plans: [Int: LayerPlan], drawnBefore: Int, frame: PixelRect) {
+        guard sprites.prefetchPerFrame > 0, commandsDrawn - drawnBefore <= sprites.prefetchBelowCommands,
+              let unchanged = knownUnchanged, unchanged.count == list.commands.count else { return }
+        let commands = list.commands
+        let budget = TileSprites.budget(width: frame.width, height: frame.height)
+        for start in scrollGroups.keys.sorted() {
+            guard let group = scrollGroups[start], !group.scrolling, group.end + 1 < commands.count else { continue }
+            // The item lifted or pressed: what changed in the container or over it, in device
+            // pixels (the grid's lifted tile is drawn after its container, inside the deck's
+            // scene transform, which is the container while the grid rests at offset 0).
+            var lifted: PixelRect?
+            for j in (start + 1)..<commands.count where !unchanged[j] {
+                if let b = knownBounds?[j], !b.isEmpty { lifted = lifted?.union(b) ?? b }
+            }
+                guard let lifted else { continue }
+            var walk = DeviceWalk(scale: scale)
+            for i in 0...start { _ = walk.follow(commands[i], renderer: self) }
+            var runs: [(range: Range<Int>, key: LayerKey, anchor: Point, raster: PixelRect, matrix: cairo_matrix_t)] = []
+            var i = start + 1
+            while i < group.end {
+                defer { i += 1 }
+                if walk.follow(commands[i], renderer: self) { continue }
+                // A run that changed this frame is the lifted item, or makes its own sprite as it moves (`drawSprite`).
+                guard case .shadow(let rect, _, _, _, _) = commands[i], let plan = plans[i + 1], plan.end <= group.end,
+                      walk.scale > 0, (i..<plan.end).allSatisfy({ unchanged[$0] }) else { continue }
+                let m = cairo_matrix_t(xx: walk.scale, yx: 0, xy: 0, yy: walk.scale, x0: walk.tx, y0: walk.ty)
+                let range = i..<plan.end
+                guard let raster = CairoRenderer.spriteRaster(list, range, matrix: m), raster.intersects(frame) else { continue }
+                let key = CairoRenderer.spriteKey(list, range, shadow: rect, scale: walk.scale)
+                if sprites.hold(key) { continue }
+                runs.append((range, key, Point(x: m.x0 + m.xx * rect.minX, y: m.y0 + m.yy * rect.minY), raster, m))
+            }
+                let cx = Double(lifted.x) + Double(lifted.width) / 2, cy = Double(lifted.y) + Double(lifted.height) / 2
+            func distance(_ r: PixelRect) -> Double {
+                let dx = Double(r.x) + Double(r.width) / 2 - cx, dy = Double(r.y) + Double(r.height) / 2 - cy
+                return dx * dx + dy * dy
+            }
+            var made = 0
+            for run in runs.sorted(by: { distance($0.raster) < distance($1.raster) }) {
+                guard made < sprites.prefetchPerFrame else { return }
+                guard run.raster.width <= TileSprites.maximumSide, run.raster.height <= TileSprites.maximumSide,
+                      sprites.fits(run.raster.area * 4, budget: budget) else { continue }
+                let surface = rasteriseSprite(list, run.range, raster: run.raster, matrix: run.matrix, layers: plans, deviceScale: run.matrix.xx)
+                sprites.store(surface, key: run.key, anchor: run.anchor, raster: run.raster, budget: budget)
+                sprites.countPrefetched()
+                made += 1
+            }
+        }
     }
 
     /// A sprite of the run `range` at this frame's phase (`matrix`), its device pixels those of the
@@ -179,4 +276,16 @@ extension CairoRenderer {
     /// Moving tiles' sprites rasterised and copied since the renderer was made (TileSprites.swift).
     public var spritesRasterised: Int { sprites.rasterised }
     public var spriteCopies: Int { sprites.copies }
+    /// Of the sprites rasterised, those made ahead of a reflow (`prefetchSprites`).
+    public var spritesPrefetched: Int { sprites.prefetched }
+    /// Sprites a cheap frame makes ahead of a reflow (`TileSprites.prefetchPerFrame`; 0: none).
+    public var spritePrefetchPerFrame: Int {
+        get { sprites.prefetchPerFrame }
+        set { sprites.prefetchPerFrame = newValue }
+    }
+    /// The most commands a frame may draw and still make sprites ahead (`TileSprites.prefetchBelowCommands`).
+    public var spritePrefetchBelowCommands: Int {
+        get { sprites.prefetchBelowCommands }
+        set { sprites.prefetchBelowCommands = newValue }
+    }
 }

@@ -18,16 +18,21 @@ import Testing
         list.append(.clear(Color(rgb: 0xF2F2F7)))
         for n in 0..<(columns * rows) {
             let dx = sliding.contains(n) ? slide : 0
-            let r = Rect(x: 16 + Double(n % columns) * pitch + dx, y: 16 + Double(n / columns) * pitch, width: side, height: side)
-            list.append(.shadow(r, cornerRadius: 16, blur: 8, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.18)))
-            list.append(.fillRect(r, .diagonalGradient(from: Color(rgb: 0x5B8DEF), to: Color(rgb: 0x2D5BB9)), cornerRadius: 16))
-            list.append(.strokeRect(r, Color.white.withAlpha(0.16), lineWidth: 1, cornerRadius: 16))
-            list.append(.text("Tile \(n)", Rect(x: r.minX + 12, y: r.maxY - 34, width: side - 24, height: 26),
-                              TextStyle(size: 14, weight: .bold, color: .white)))
-            list.append(.text("T", Rect(x: r.minX + 12, y: r.minY + 8, width: side / 2, height: side * 0.42),
-                              TextStyle(size: side * 0.3, weight: .bold, color: Color.white.withAlpha(0.35))))
+            tile(n: n, Rect(x: 16 + Double(n % columns) * pitch + dx, y: 16 + Double(n / columns) * pitch, width: side, height: side),
+                 into: &list)
         }
         return list
+    }
+
+    /// Tile `n` at `r` as the grid draws one: shadow, face, outline, label, initial.
+    static func tile(n: Int, _ r: Rect, into list: inout DisplayList) {
+        list.append(.shadow(r, cornerRadius: 16, blur: 8, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.18)))
+        list.append(.fillRect(r, .diagonalGradient(from: Color(rgb: 0x5B8DEF), to: Color(rgb: 0x2D5BB9)), cornerRadius: 16))
+        list.append(.strokeRect(r, Color.white.withAlpha(0.16), lineWidth: 1, cornerRadius: 16))
+        list.append(.text("Tile \(n)", Rect(x: r.minX + 12, y: r.maxY - 34, width: r.width - 24, height: 26),
+                          TextStyle(size: 14, weight: .bold, color: .white)))
+        list.append(.text("T", Rect(x: r.minX + 12, y: r.minY + 8, width: r.width / 2, height: r.height * 0.42),
+                          TextStyle(size: r.width * 0.3, weight: .bold, color: Color.white.withAlpha(0.35))))
     }
 
     @Test func slidingTilesAreCopiedAsSpritesAndRestExactly() {
@@ -95,5 +100,117 @@ import Testing
             #expect(run.restingMismatches == 0, "\(run.restingMismatches) resting frames differ from the direct path")
             #expect(run.worst <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(run.worst * 100)% of its pixels off")
         }
+    }
+}
+
+/// Sprites made ahead of a reflow (`CairoRenderer.prefetchSprites`): while a tile lifted over a
+/// still scroll container is dragged, cheap frames rasterise the shown tiles' sprites, so the
+/// first frame of a reflow sending all of them sliding copies each in one go instead of drawing
+/// their commands (the bench's grid: 356 commands in the first frame of its reflow across the rows).
+@Suite struct TileSpritePrefetchTests {
+    /// A container scrolled to `offset` as ScrollTileTests draws it: rows 2-7 show.
+    static let offset = 250.5
+    static let drags = 8, slides = 6
+
+    /// 60 tiles as the grid draws them (shadow, face, outline, label, initial) in a scroll
+    /// container below a 44 px bar, all slid right by `slide`, and a tile lifted over them at `lifted`.
+    static func grid(slide: Double, lifted: Point) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
+            list.clipped(to: Rect(x: 0, y: 0, width: 480, height: 596)) { list in
+                list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
+                    for i in 0..<60 {
+                        let r = Rect(x: 16 + Double(i % 4) * 114 + slide, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
+                        TileSpriteTests.tile(n: i, r, into: &list)
+                    }
+                }
+            }
+        }
+        list.append(.fillRect(Rect(x: lifted.x, y: lifted.y, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
+        return list
+    }
+
+    struct Run {
+        var liftDrawn: [Int] = []
+        var prefetched = 0
+        var firstSlideDrawn = 0, firstSlideCopies = 0, lastSlideCopies = 0
+        var window: WindowDrawing
+    }
+
+    /// Still, the lifted tile dragged 3 px a frame for `drags` frames over the still container,
+    /// then every tile sliding 0.9 px a frame for `slides` frames, then still again.
+    static func run(configure: (CairoRenderer) -> Void) -> Run {
+        let (w, h) = ScrollTileTests.size
+        var run = Run(window: WindowDrawing(width: w, height: h))
+        configure(run.window.compositor)
+        func list(drag: Int, slide: Double) -> DisplayList { grid(slide: slide, lifted: Point(x: 200 + 3 * Double(drag), y: 300)) }
+        for _ in 0..<3 { run.window.draw(list(drag: 0, slide: 0)) }
+        for drag in 1...drags {
+            let before = run.window.compositor.frameCounts.commandsDrawn, made = run.window.compositor.spritesPrefetched
+            run.window.draw(list(drag: drag, slide: 0))
+            // What the frame itself drew: a sprite made ahead draws its run's shadow, outline and label too.
+            let ahead = run.window.compositor.spritesPrefetched - made
+            run.liftDrawn.append(run.window.compositor.frameCounts.commandsDrawn - before - 3 * ahead)
+        }
+        run.prefetched = run.window.compositor.spritesPrefetched
+        for step in 1...slides {
+            let before = run.window.compositor.frameCounts
+            run.window.draw(list(drag: drags, slide: 0.9 * Double(step)))
+            let copies = run.window.compositor.frameCounts.spriteCopies - before.spriteCopies
+            if step == 1 {
+                run.firstSlideDrawn = run.window.compositor.frameCounts.commandsDrawn - before.commandsDrawn
+                run.firstSlideCopies = copies
+            }
+            run.lastSlideCopies = copies
+        }
+        for _ in 0..<4 { run.window.draw(list(drag: drags, slide: 0.9 * Double(slides))) }
+        return run
+    }
+
+    /// The tiles whose rows the container shows (device rows 44..<640 of the window).
+    static var shownTiles: Int {
+        (0..<60).filter { i in
+            let top = 44 + 16 + Double(i / 4) * 114 - offset
+            return top + 102 > 44 && top < Double(ScrollTileTests.size.height)
+        }.count
+    }
+
+    @Test func aDraggedTileOverAStillContainerMakesTheShownTilesSpritesAhead() {
+        let ahead = Self.run { _ in }
+        let none = Self.run { $0.spritePrefetchPerFrame = 0 }
+        // The shown tiles a sliding frame copies once their sprites are made (by the slide's last
+        // frame without any made ahead): those whose face is a layer (a face the container's clip
+        // or the window's edge cuts wholly through its middle is not).
+        let tiles = none.lastSlideCopies
+        #expect(tiles > Self.shownTiles / 2 && tiles <= Self.shownTiles, "\(tiles) of \(Self.shownTiles) shown tiles copied as sprites")
+        // The drag's frames are cheap enough, and make every such tile's sprite, at most a frame's share each.
+        #expect(ahead.liftDrawn.allSatisfy { $0 <= TileSprites.prefetchBelowCommands }, "lift frames drew \(ahead.liftDrawn)")
+        #expect(ahead.prefetched == tiles, "\(ahead.prefetched) sprites made ahead for \(tiles) tiles")
+        #expect(Self.drags * TileSprites.prefetchPerFrame >= tiles)
+        #expect(none.prefetched == 0)
+        // The first sliding frame copies every shown tile's sprite; without them it draws their runs.
+        #expect(ahead.firstSlideCopies >= tiles && none.firstSlideCopies == 0,
+                "first sliding frame: \(ahead.firstSlideCopies) copies ahead, \(none.firstSlideCopies) without")
+        // A copy stands for at least a tile's shadow, outline and label (its face and initial go with its held layer).
+        #expect(ahead.firstSlideDrawn <= none.firstSlideDrawn - 3 * tiles,
+                "first sliding frame drew \(ahead.firstSlideDrawn) commands with sprites ahead, \(none.firstSlideDrawn) without")
+        for run in [ahead, none] {
+            #expect(run.window.restingMismatches == 0, "\(run.window.restingMismatches) resting frames differ from the direct path")
+            #expect(run.window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare,
+                    "a moving frame has \(run.window.worstShare * 100)% of its pixels off")
+        }
+    }
+
+    /// Only a frame that drew at most `spritePrefetchBelowCommands` makes sprites ahead: set just
+    /// under the cheapest drag frame nothing is made, set at the dearest every frame makes its share.
+    @Test func onlyCheapFramesMakeSpritesAhead() {
+        let measured = Self.run { $0.spritePrefetchPerFrame = 0 }
+        let cheapest = measured.liftDrawn.min() ?? 0, dearest = measured.liftDrawn.max() ?? 0
+        let under = Self.run { $0.spritePrefetchBelowCommands = cheapest - 1 }
+        let at = Self.run { $0.spritePrefetchBelowCommands = dearest }
+        #expect(cheapest > 0)
+        #expect(under.prefetched == 0, "\(under.prefetched) made ahead in frames drawing \(measured.liftDrawn), limit \(cheapest - 1)")
+        #expect(at.prefetched == measured.lastSlideCopies, "\(at.prefetched) made ahead with the limit at \(dearest)")
     }
 }
