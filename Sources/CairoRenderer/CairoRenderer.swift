@@ -49,6 +49,8 @@ public final class CairoRenderer {
     var commandsDrawn = 0
     /// Moving tiles drawn as one copy each (TileSprites.swift).
     let sprites = TileSprites()
+    /// Held scroll strips a frame may repaint in place (`LayerCache.patchesPerFrame`; tests set 0 to compare).
+    public var stripPatchesPerFrame = LayerCache.patchesPerFrame
 
     public init() {}
 

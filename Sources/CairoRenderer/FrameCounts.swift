@@ -14,6 +14,8 @@ public struct FrameCounts: Sendable, Equatable {
     /// Scroll strips copied though the content around them changed, and strips extended.
     public var stripsKept = 0
     public var stripsExtended = 0
+    /// Scroll strips whose changed rows were repainted in place (ScrollTiles.swift).
+    public var stripsPatched = 0
     /// Moving tiles' sprites rasterised and copied (TileSprites.swift).
     public var spritesRasterised = 0
     public var spriteCopies = 0
@@ -26,6 +28,7 @@ extension CairoRenderer {
                     layoutsMade: text.layoutsMade, extentsMeasured: text.extentsMeasured,
                     extentsEstimated: text.extentsEstimated, fontsLoaded: text.fontsLoaded.count,
                     stripsKept: scrollMemory.stripsKept, stripsExtended: scrollMemory.stripsExtended,
+                    stripsPatched: scrollMemory.stripsPatched,
                     spritesRasterised: sprites.rasterised, spriteCopies: sprites.copies)
     }
 }

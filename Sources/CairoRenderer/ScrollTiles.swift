@@ -50,6 +50,8 @@ struct ScrollMemory {
     /// entered instead of rasterised again.
     var stripsKept = 0
     var stripsExtended = 0
+    /// Strips whose changed rows were repainted in place (`stripPatch`) instead of rasterised again.
+    var stripsPatched = 0
 }
 
 /// The commands a strip's raster was drawn from, each with the content device rows it may reach
@@ -77,6 +79,15 @@ enum StripValidity {
 extension LayerCache {
     /// Device rows of one strip.
     static let stripHeight = 256
+    /// The largest share of a strip's rows a patch may repaint (a ratio): past it the strip is
+    /// rasterised again (a whole strip draws its commands once, a patch draws those of its rows
+    /// and leaves the rest). A grid tile's reach is about 130 of a strip's 256 rows at scale 1.
+    static let patchShare = 0.75
+    /// Commands looked ahead for a held strip's next command when matching it against the frame's
+    /// (commands): a reflow moves a few tiles of a strip, each 4-5 commands.
+    static let patchWindow = 64
+    /// Strips a frame may patch (strips): the rest are rasterised or drawn as before.
+    static let patchesPerFrame = 4
     /// Strips a frame may rasterise: the other missing strips' rows are drawn from their commands
     /// this frame (clipped to their rows, their rows' and tiles' layers copied) and rasterised in
     /// later frames. Rasterising all that were missing made a scroll's first frame the message
@@ -119,7 +130,8 @@ extension CairoRenderer {
     func planScrollGroups(_ list: DisplayList) -> [Int: ScrollGroup] {
         let commands = list.commands
         guard case .clear = commands.first else {
-            scrollMemory = ScrollMemory(strips: [:], stripsKept: scrollMemory.stripsKept, stripsExtended: scrollMemory.stripsExtended)
+            scrollMemory = ScrollMemory(strips: [:], stripsKept: scrollMemory.stripsKept, stripsExtended: scrollMemory.stripsExtended,
+                                        stripsPatched: scrollMemory.stripsPatched)
             return [:]
         }
         var found: [Int: ScrollGroup] = [:]
@@ -174,6 +186,7 @@ extension CairoRenderer {
         memory.strips = scrollMemory.strips.filter { layers.hasStrip($0.key) }
         memory.stripsKept = scrollMemory.stripsKept
         memory.stripsExtended = scrollMemory.stripsExtended
+        memory.stripsPatched = scrollMemory.stripsPatched
         scrollMemory = memory
         return found
     }
@@ -276,6 +289,7 @@ extension CairoRenderer {
         // Held strips checked against this frame's commands for their shown rows; those missing
         // the commands that entered at the end are extended with them.
         var held: Set<Int> = []
+        var patched = 0
         for index in first...last {
             let key = keys[index - first]
             guard let rows = shown(index) else { held.insert(index); continue }
@@ -304,7 +318,22 @@ extension CairoRenderer {
                 scrollMemory.stripsExtended += 1
                 held.insert(index)
             case .stale:
-                continue
+                // What the strip holds differs from its rows' commands in a few commands (a tile
+                // that started moving is drawn over the strips; one that landed joins them):
+                // their rows are repainted in place.
+                guard patched < stripPatchesPerFrame, let (surface, origin) = layers.strip(key),
+                      let bands = CairoRenderer.stripPatch(of: record, for: now.map { (list.commands[$0], reach[$0]!) },
+                                                           rows: (index * s - 2)...((index + 1) * s + 1)) else { continue }
+                patchStrip(surface, origin: origin, bands: bands, list: list, range: range,
+                           members: now.filter { i in bands.contains { $0.overlaps(reach[i]!) } }, matrix: m, background: background, deviceScale: k)
+                var patchedRecord = record
+                patchedRecord.commands = now.map { list.commands[$0] }
+                patchedRecord.reach = now.map { reach[$0]! }
+                patchedRecord.core = now.map { core[$0]! }
+                scrollMemory.strips[key] = patchedRecord
+                scrollMemory.stripsPatched += 1
+                patched += 1
+                held.insert(index)
             }
         }
         let missing = (first...last).filter { !held.contains($0) }
@@ -455,6 +484,76 @@ extension CairoRenderer {
         return j == new.count ? .valid : .extend(Array(new[j...]))
     }
 
+    /// The content device rows to repaint so a strip drawn from `record` holds `now` instead
+    /// (its commands in the strip's `rows`, in order, with the rows each may reach): the rows of
+    /// the commands it holds and `now` lacks, and of those `now` adds, where the rest keep their
+    /// order. Nil when they do not, or the rows exceed `LayerCache.patchShare` of the strip's.
+    /// Whole rows of the strip are repainted, as damage bands are: pixman starts a gradient's or
+    /// a picture's sampling at a span's start, so a repaint narrower than the raster could land
+    /// a level off.
+    static func stripPatch(of record: StripRecord, for now: [(command: DrawCommand, reach: ClosedRange<Int>)],
+                           rows: ClosedRange<Int>) -> [ClosedRange<Int>]? {
+        var changed: [ClosedRange<Int>] = []
+        var i = 0, j = 0
+        while i < record.commands.count || j < now.count {
+            if i < record.commands.count, j < now.count, record.commands[i] == now[j].command {
+                i += 1
+                j += 1
+            } else if i < record.commands.count,
+                      let k = (j..<min(now.count, j + LayerCache.patchWindow)).first(where: { now[$0].command == record.commands[i] }) {
+                // Commands added before the held one.
+                changed += now[j..<k].map(\.reach)
+                j = k
+            } else if i < record.commands.count {
+                changed.append(record.reach[i])
+                i += 1
+            } else {
+                changed.append(now[j].reach)
+                j += 1
+            }
+        }
+        // The changed rows inside the strip, merged.
+        let inside = changed.compactMap { r -> ClosedRange<Int>? in
+            let a = max(r.lowerBound, rows.lowerBound), b = min(r.upperBound, rows.upperBound)
+            return a <= b ? a...b : nil
+        }.sorted { $0.lowerBound < $1.lowerBound }
+        var bands: [ClosedRange<Int>] = []
+        for r in inside {
+            if let last = bands.last, r.lowerBound <= last.upperBound + 1 {
+                bands[bands.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else {
+                bands.append(r)
+            }
+        }
+        let covered = bands.reduce(0) { $0 + $1.count }
+        guard !bands.isEmpty, Double(covered) <= LayerCache.patchShare * Double(rows.count) else { return nil }
+        return bands
+    }
+
+    /// Repaints `bands` (content device rows) of a held strip at its own phase (`origin`, as
+    /// `storeStrip` kept it): the background, then `members` (the strip's commands reaching the
+    /// bands) in order, from their commands, over the whole width of the strip.
+    func patchStrip(_ surface: ImageSurface, origin: Point, bands: [ClosedRange<Int>], list: DisplayList, range: Range<Int>,
+                    members: [Int], matrix m: cairo_matrix_t, background: Color, deviceScale k: Double) {
+        let scr = cairo_create(surface.handle)!
+        // Content device row r lands on raster row r - origin.y.
+        for band in bands {
+            let top = (Double(band.lowerBound) - origin.y).rounded(.down), bottom = (Double(band.upperBound + 1) - origin.y).rounded(.up)
+            cairo_rectangle(scr, 0, top, Double(surface.width), bottom - top)
+        }
+        cairo_clip(scr)
+        cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
+        cairo_paint(scr)
+        cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
+        var sm = cairo_matrix_t(xx: m.xx, yx: 0, xy: 0, yy: m.yy, x0: origin.x, y0: -origin.y)
+        cairo_set_matrix(scr, &sm)
+        let inside = Set(members)
+        drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) }, deviceScale: k)
+        cairo_destroy(scr)
+        cairo_surface_flush(surface.handle)
+    }
+
     /// A user-space box holding what `command`'s shape covers, without the slack of `scrollBox`:
     /// a shadow's rectangle without its halo, a text's box; nil where it is `scrollBox`'s.
     static func tightBox(_ command: DrawCommand) -> Rect? {
@@ -495,4 +594,5 @@ extension CairoRenderer {
     /// extended with the commands that entered instead of rasterised again (since the renderer was made).
     public var stripsKept: Int { scrollMemory.stripsKept }
     public var stripsExtended: Int { scrollMemory.stripsExtended }
+    public var stripsPatched: Int { scrollMemory.stripsPatched }
 }

@@ -12,6 +12,7 @@ struct FrameMakeup {
     var stripsRasterised = 0
     var stripCopies = 0
     var stripsKeptOrExtended = 0
+    var stripsPatched = 0
     var shadowsDirect = 0
     var shadowPixelsDirect = 0
     var shapesRasterised = 0
@@ -50,6 +51,7 @@ struct FrameMakeup {
         stripsRasterised = b.layers.stripsRasterised - a.layers.stripsRasterised
         stripCopies = b.layers.stripCopies - a.layers.stripCopies
         stripsKeptOrExtended = (b.stripsKept + b.stripsExtended) - (a.stripsKept + a.stripsExtended)
+        stripsPatched = b.stripsPatched - a.stripsPatched
         shadowsDirect = b.shapes.shadowsDrawnDirectly - a.shapes.shadowsDrawnDirectly
         shadowPixelsDirect = b.shapes.shadowPixelsDrawnDirectly - a.shapes.shadowPixelsDrawnDirectly
         shapesRasterised = b.shapes.rasterised - a.shapes.rasterised
@@ -65,7 +67,7 @@ struct FrameMakeup {
 
     var line: String {
         "\(commands) cmds, \(drawn) drawn, layers \(layersRasterised) rasterised / \(layerCopies) copied / \(shiftedCopies) shifted / "
-            + "\(stretched) stretched, sprites \(spritesRasterised) rasterised / \(sprites) copied, strips \(stripsRasterised) rasterised / \(stripCopies) copied / \(stripsKeptOrExtended) kept, "
+            + "\(stretched) stretched, sprites \(spritesRasterised) rasterised / \(sprites) copied, strips \(stripsRasterised) rasterised / \(stripCopies) copied / \(stripsKeptOrExtended) kept / \(stripsPatched) patched, "
             + "shadows drawn \(shadowsDirect) (\(shadowPixelsDirect / 1000) kpx), shapes rasterised \(shapesRasterised), "
             + "text extents \(extentsMeasured) (+\(extentsEstimated) estimated, \(fontsLoaded) fonts loaded), \(bands) bands \(damagedPixels / 1000) kpx, damage \(fmt(damageMs)) ms, "
             + "pictures \(pictureDecodes) decoded (\(fmt(pictureMs)) ms) / \(picturePaints) painted (\(fmt(picturePaintMs)) ms), "

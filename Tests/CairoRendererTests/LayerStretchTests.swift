@@ -1,5 +1,5 @@
 import CCairo
-import CairoRenderer
+@testable import CairoRenderer
 import Foundation
 import InteractionEngine
 import Testing
@@ -147,6 +147,36 @@ struct WindowDrawing {
         #expect(window.resting == 5)
         #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
         #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
+
+    /// Two tiles that start sliding while the container scrolls, and later land, each leave and
+    /// then join their held strips: the strips' changed rows are repainted in place (patched)
+    /// instead of the strips being rasterised again, and every frame keeps the pixel rules (a
+    /// strip still holding a tile where it was would put a whole tile's pixels off).
+    @Test func aTileLeavingAndJoiningItsStripWhileScrollingPatchesIt() {
+        let moved: Set<Int> = [21, 26]
+        func play(patches: Int) -> (window: WindowDrawing, patched: Int, rasterised: Int) {
+            var window = WindowDrawing(width: 480, height: 640)
+            window.compositor.stripPatchesPerFrame = patches
+            // Still; scrolling by 3.7 px a frame: 10 frames held, 10 sliding 0.9 px a frame, 10 landed; still again.
+            var frames: [(Double, Double)] = [(0, 0), (0, 0)]
+            frames += (1...30).map { n in (Double(n) * 3.7, Double(min(max(n - 10, 0), 10)) * 0.9) }
+            frames += Array(repeating: (30 * 3.7, 10 * 0.9), count: 4)
+            for (offset, slide) in frames {
+                window.draw(ScrollTileTests.grid(offset: offset, slide: slide, sliding: moved))
+            }
+            return (window, window.compositor.stripsPatched, window.statistics.stripsRasterised)
+        }
+        let patching = play(patches: LayerCache.patchesPerFrame), not = play(patches: 0)
+        // Each tile leaves its strip when it starts sliding and joins one when it lands.
+        #expect(patching.patched >= moved.count, "\(patching.patched) strips patched")
+        #expect(not.patched == 0)
+        #expect(patching.rasterised < not.rasterised, "strips rasterised: \(patching.rasterised) patching, \(not.rasterised) not")
+        for run in [patching.window, not.window] {
+            #expect(run.resting == 5)
+            #expect(run.restingMismatches == 0, "\(run.restingMismatches) resting frames differ from the direct path")
+            #expect(run.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(run.worstShare * 100)% of its pixels off")
+        }
     }
 
     /// Tiles reflowing with the translation held (a lifted tile crossing others, no auto-scroll):
