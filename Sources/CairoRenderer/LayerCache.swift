@@ -92,6 +92,8 @@ public struct LayerStatistics: Sendable, Equatable {
     /// Scroll-container strips rasterised, and strips copied in place of a container's commands.
     public var stripsRasterised = 0
     public var stripCopies = 0
+    /// Device pixels of strip copies left out under the moving faces drawn over them (ScrollTiles.swift).
+    public var stripPixelsCovered = 0
     /// With the raster worker (RasterWorker.swift): rasters it made that the frame's thread took
     /// in (`rasterised` counts the frame's thread alone), requests handed to it, requests it
     /// dropped unserved, landed rasters not kept (older than the one in use at rest), and layers
@@ -293,6 +295,9 @@ final class LayerCache {
         statistics.stripCopies += 1
         if !exact, !rect.isEmpty { shifted.append(rect) }
     }
+
+    /// Device pixels of a strip copy left out under moving faces (`drawScrollGroup`).
+    func coveredStrip(_ pixels: Int) { statistics.stripPixelsCovered += pixels }
 
     /// Pixels drawn this frame in another order than the direct path's (a scroll container's
     /// moved commands drawn over its strips): repainted exactly in the next frame.

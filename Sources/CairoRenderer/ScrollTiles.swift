@@ -121,6 +121,9 @@ extension LayerCache {
     /// Two offsets of a raster closer than this are the same phase (device px): Cairo's fixed
     /// point is 1/256 px, so a copy this close lands every pixel as drawn at its own offset.
     static let phaseTolerance = 1e-6
+    /// The smallest side of a moving face's covered middle left out of the strip copies under it
+    /// (device px): a smaller one splits the copy into more rectangles than it saves.
+    static let coveredMinimumSide = 16
     /// Commands a translation group needs before it is treated as a scroll container.
     static let minimumScrollCommands = 16
 }
@@ -377,6 +380,13 @@ extension CairoRenderer {
         let painted = PixelRect(x: Int(dx0.rounded(.down)), y: Int(dy0.rounded(.down)),
                                 width: Int(dx1.rounded(.up)) - Int(dx0.rounded(.down)), height: Int(dy1.rounded(.up)) - Int(dy0.rounded(.down)))
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        // What the moving faces drawn over the strips cover wholly: their layers' middles, a pixel
+        // in (a sprite or a shifted copy lands up to half a pixel off). No strip pixel shows there.
+        let covered = moving.compactMap { i -> PixelRect? in
+            guard let inner = plans[i]?.inner, inner.width > 2 + LayerCache.coveredMinimumSide,
+                  inner.height > 2 + LayerCache.coveredMinimumSide else { return nil }
+            return PixelRect(x: inner.x + 1, y: inner.y + 1, width: inner.width - 2, height: inner.height - 2)
+        }
         var unmade: [(rows: PixelRect, members: Set<Int>)] = []
         for index in first...last {
             // This strip's rows at this frame's offset: the strips tile the content with no gap.
@@ -389,7 +399,12 @@ extension CairoRenderer {
             }
             let x = Int((gx - origin.x).rounded()), y = Int((gy + origin.y).rounded())
             cairo_set_source_surface(cr, surface.handle, Double(x), Double(y))
-            cairo_rectangle(cr, Double(at.x), Double(at.y), Double(at.width), Double(at.height))
+            var region = VisibleBackground.region([at])
+            for c in covered where c.intersects(at) { _ = VisibleBackground.subtract(c, from: &region) }
+            let parts = VisibleBackground.rectangles(of: region)
+            cairo_region_destroy(region)
+            layers.coveredStrip(at.area - parts.reduce(0) { $0 + $1.area })
+            for r in parts { cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height)) }
             cairo_fill(cr)
             // At the raster's own phase (a reflow in place, a scroll by whole pixels) an exact strip is the frame's pixels.
             let samePhase = abs(gx - origin.x - Double(x)) < LayerCache.phaseTolerance && abs(gy + origin.y - Double(y)) < LayerCache.phaseTolerance
