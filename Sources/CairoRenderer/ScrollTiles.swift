@@ -305,14 +305,7 @@ extension CairoRenderer {
             case .extend(let positions):
                 guard group.moving != nil, let (surface, origin) = layers.strip(key) else { continue }
                 let extra = positions.map { now[$0] }
-                let scr = cairo_create(surface.handle)!
-                // The raster's own phase: content (x, y) lands on its pixel (origin.x + xx x, yy y - origin.y).
-                var sm = cairo_matrix_t(xx: m.xx, yx: 0, xy: 0, yy: m.yy, x0: origin.x, y0: -origin.y)
-                cairo_set_matrix(scr, &sm)
-                let inside = Set(extra)
-                drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) }, deviceScale: k)
-                cairo_destroy(scr)
-                cairo_surface_flush(surface.handle)
+                drawOntoStrip(surface, origin: origin, members: Set(extra), list: list, range: range, matrix: m, deviceScale: k)
                 var grown = record
                 grown.commands += extra.map { list.commands[$0] }
                 grown.reach += extra.map { reach[$0]! }
@@ -550,21 +543,30 @@ extension CairoRenderer {
     /// bands) in order, from their commands, over the whole width of the strip.
     func patchStrip(_ surface: ImageSurface, origin: Point, bands: [ClosedRange<Int>], list: DisplayList, range: Range<Int>,
                     members: [Int], matrix m: cairo_matrix_t, background: Color, deviceScale k: Double) {
-        let scr = cairo_create(surface.handle)!
-        // Content device row r lands on raster row r - origin.y.
-        for band in bands {
-            let top = (Double(band.lowerBound) - origin.y).rounded(.down), bottom = (Double(band.upperBound + 1) - origin.y).rounded(.up)
-            cairo_rectangle(scr, 0, top, Double(surface.width), bottom - top)
+        drawOntoStrip(surface, origin: origin, members: Set(members), list: list, range: range, matrix: m, deviceScale: k) { scr in
+            // Content device row r lands on raster row r - origin.y.
+            for band in bands {
+                let top = (Double(band.lowerBound) - origin.y).rounded(.down), bottom = (Double(band.upperBound + 1) - origin.y).rounded(.up)
+                cairo_rectangle(scr, 0, top, Double(surface.width), bottom - top)
+            }
+            cairo_clip(scr)
+            cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
+            cairo_paint(scr)
+            cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
         }
-        cairo_clip(scr)
-        cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
-        cairo_paint(scr)
-        cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Draws `members` (commands of `range`) onto a held strip at the raster's own phase: content
+    /// (x, y) lands on its pixel (origin.x + xx x, yy y - origin.y), `origin` as `storeStrip` kept
+    /// it. `prepare` gets the strip's context first, in the raster's pixels (a clip, a background).
+    func drawOntoStrip(_ surface: ImageSurface, origin: Point, members: Set<Int>, list: DisplayList, range: Range<Int>,
+                       matrix m: cairo_matrix_t, deviceScale k: Double, prepare: (OpaquePointer) -> Void = { _ in }) {
+        let scr = cairo_create(surface.handle)!
+        prepare(scr)
         var sm = cairo_matrix_t(xx: m.xx, yx: 0, xy: 0, yy: m.yy, x0: origin.x, y0: -origin.y)
         cairo_set_matrix(scr, &sm)
-        let inside = Set(members)
-        drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) }, deviceScale: k)
+        drawOffscreen(list, range, on: scr, skip: { !members.contains($0) }, deviceScale: k)
         cairo_destroy(scr)
         cairo_surface_flush(surface.handle)
     }

@@ -229,25 +229,31 @@ import Testing
 
     /// `slide` moves tiles 20-27 (two rows, across two strips) right: a reflow (`ScrollReflowTests`).
     static func grid(offset: Double, slide: Double = 0, sliding: Set<Int> = Set(20..<28)) -> DisplayList {
+        container(offset: offset, slide: { sliding.contains($0) ? slide : 0 }, lifted: Point(x: 200, y: 300)) { i, tile, list in
+            list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
+            list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
+            list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
+                              TextStyle(size: 15, weight: .bold, color: .white)))
+        }
+    }
+
+    /// 60 tiles of 102 px in four columns in a scroll container at `offset`, as the deck draws a
+    /// scene (below its 44 px bar, clipped to the scene's area), tile `i` slid right by `slide(i)`
+    /// and drawn by `tile`; then a tile lifted over the container, outside it, at `lifted`.
+    static func container(offset: Double, slide: (Int) -> Double, lifted: Point,
+                          tile: (Int, Rect, inout DisplayList) -> Void) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Color(rgb: 0xF2F2F7)))
-        // As the deck draws a scene: below its bar, clipped to the scene's area.
         list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
         list.clipped(to: Rect(x: 0, y: 0, width: 480, height: 596)) { list in
         list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
             for i in 0..<60 {
-                let dx = sliding.contains(i) ? slide : 0
-                let tile = Rect(x: 16 + Double(i % 4) * 114 + dx, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
-                list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
-                list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
-                list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
-                                  TextStyle(size: 15, weight: .bold, color: .white)))
+                tile(i, Rect(x: 16 + Double(i % 4) * 114 + slide(i), y: 16 + Double(i / 4) * 114, width: 102, height: 102), &list)
             }
         }
         }
         }
-        // Drawn over the container, outside it: the lifted tile.
-        list.append(.fillRect(Rect(x: 200, y: 300, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
+        list.append(.fillRect(Rect(x: lifted.x, y: lifted.y, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
         return list
     }
 

@@ -116,21 +116,9 @@ import Testing
     /// container below a 44 px bar scrolled to `offset`, those of `sliding` slid right by `slide`,
     /// and a tile lifted over them at `lifted`.
     static func grid(slide: Double, lifted: Point, sliding: Range<Int> = 0..<60, offset: Double = offset) -> DisplayList {
-        var list = DisplayList()
-        list.append(.clear(Color(rgb: 0xF2F2F7)))
-        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
-            list.clipped(to: Rect(x: 0, y: 0, width: 480, height: 596)) { list in
-                list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
-                    for i in 0..<60 {
-                        let dx = sliding.contains(i) ? slide : 0
-                        let r = Rect(x: 16 + Double(i % 4) * 114 + dx, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
-                        TileSpriteTests.tile(n: i, r, into: &list)
-                    }
-                }
-            }
+        ScrollTileTests.container(offset: offset, slide: { sliding.contains($0) ? slide : 0 }, lifted: lifted) { i, r, list in
+            TileSpriteTests.tile(n: i, r, into: &list)
         }
-        list.append(.fillRect(Rect(x: lifted.x, y: lifted.y, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
-        return list
     }
 
     struct Run {
