@@ -30,6 +30,11 @@ final class TileSprites {
     static let prefetchPerFrame = 6
     /// The most drawing commands a frame may have drawn and still make sprites ahead (commands):
     /// the bench's grid lift and drag across draw 56-137 a frame, a reflow across the rows 235-356.
+    /// At 3840x2160 the drag draws 166-285, so no sprite is made ahead there. A limit of 36 % of
+    /// the list's commands made them (the reflow's first frame copied 342 sprites and drew 2031
+    /// commands instead of 3646), and the run was slower: CPU p50 14.1 -> 17.2 ms, 8 % more in
+    /// all (two alternated runs, 2026-12-03). At that size a sprite costs more than the face's
+    /// layer copy and shadow ring it stands for.
     static let prefetchBelowCommands = 160
     /// The largest sprite side (device px): a grid tile with its shadow (SPEC G1: at most 204 px
     /// wide, 220 with the lift) at scale 2.
