@@ -16,6 +16,12 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.height = max(0, height)
     }
 
+    /// The whole pixels covering the device box from (`x0`, `y0`) to (`x1`, `y1`).
+    init(covering x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        let left = Int(x0.rounded(.down)), top = Int(y0.rounded(.down))
+        self.init(x: left, y: top, width: Int(x1.rounded(.up)) - left, height: Int(y1.rounded(.up)) - top)
+    }
+
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }

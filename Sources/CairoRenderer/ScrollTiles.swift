@@ -300,7 +300,8 @@ extension CairoRenderer {
             guard let rows = shown(index) else { held.insert(index); continue }
             guard let record = scrollMemory.strips[key], layers.hasStrip(key) else { continue }
             let now = members[index - first]
-            switch CairoRenderer.validity(of: record, for: now.map { (list.commands[$0], reach[$0]!) }, rows: rows) {
+            let nowReaching = now.map { (command: list.commands[$0], reach: reach[$0]!) }
+            switch CairoRenderer.validity(of: record, for: nowReaching, rows: rows) {
             case .valid:
                 held.insert(index)
                 scrollMemory.stripsKept += 1
@@ -320,15 +321,12 @@ extension CairoRenderer {
                 // that started moving is drawn over the strips; one that landed joins them):
                 // their rows are repainted in place.
                 guard patched < stripPatchesPerFrame, let (surface, origin) = layers.strip(key),
-                      let bands = CairoRenderer.stripPatch(of: record, for: now.map { (list.commands[$0], reach[$0]!) },
+                      let bands = CairoRenderer.stripPatch(of: record, for: nowReaching,
                                                            rows: (index * s - 2)...((index + 1) * s + 1)) else { continue }
                 patchStrip(surface, origin: origin, bands: bands, list: list, range: range,
                            members: now.filter { i in bands.contains { $0.overlaps(reach[i]!) } }, matrix: m, background: background, deviceScale: k)
-                var patchedRecord = record
-                patchedRecord.commands = now.map { list.commands[$0] }
-                patchedRecord.reach = now.map { reach[$0]! }
-                patchedRecord.core = now.map { core[$0]! }
-                scrollMemory.strips[key] = patchedRecord
+                scrollMemory.strips[key] = StripRecord(commands: nowReaching.map(\.command), reach: nowReaching.map(\.reach),
+                                                       core: now.map { core[$0]! }, exact: record.exact)
                 scrollMemory.stripsPatched += 1
                 patched += 1
                 held.insert(index)
@@ -372,8 +370,7 @@ extension CairoRenderer {
         // and needs no settle (a reflow in place repaints only its bands).
         var dx0 = 0.0, dy0 = 0.0, dx1 = 0.0, dy1 = 0.0
         cairo_clip_extents(cr, &dx0, &dy0, &dx1, &dy1)
-        let painted = PixelRect(x: Int(dx0.rounded(.down)), y: Int(dy0.rounded(.down)),
-                                width: Int(dx1.rounded(.up)) - Int(dx0.rounded(.down)), height: Int(dy1.rounded(.up)) - Int(dy0.rounded(.down)))
+        let painted = PixelRect(covering: dx0, dy0, dx1, dy1)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         // What the moving faces drawn over the strips cover wholly: their layers' middles, a pixel
         // in (a sprite or a shifted copy lands up to half a pixel off). No strip pixel shows there.
@@ -394,11 +391,15 @@ extension CairoRenderer {
             }
             let x = Int((gx - origin.x).rounded()), y = Int((gy + origin.y).rounded())
             cairo_set_source_surface(cr, surface.handle, Double(x), Double(y))
-            var region = VisibleBackground.region([at])
-            for c in covered where c.intersects(at) { _ = VisibleBackground.subtract(c, from: &region) }
-            let parts = VisibleBackground.rectangles(of: region)
-            cairo_region_destroy(region)
-            layers.coveredStrip(at.area - parts.reduce(0) { $0 + $1.area })
+            var parts = [at]
+            let over = covered.filter { $0.intersects(at) }
+            if !over.isEmpty {
+                var region = VisibleBackground.region([at])
+                for c in over { _ = VisibleBackground.subtract(c, from: &region) }
+                parts = VisibleBackground.rectangles(of: region)
+                cairo_region_destroy(region)
+                layers.coveredStrip(at.area - parts.reduce(0) { $0 + $1.area })
+            }
             for r in parts { cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height)) }
             cairo_fill(cr)
             // At the raster's own phase (a reflow in place, a scroll by whole pixels) an exact strip is the frame's pixels.
@@ -435,9 +436,7 @@ extension CairoRenderer {
         if !moving.isEmpty {
             for i in moving {
                 guard let box = CairoRenderer.scrollBox(list.commands[i]) else { continue }
-                let x0 = gx + m.xx * box.minX, x1 = gx + m.xx * box.maxX, y0 = gy + m.yy * box.minY, y1 = gy + m.yy * box.maxY
-                let device = PixelRect(x: Int(x0.rounded(.down)), y: Int(y0.rounded(.down)),
-                                       width: Int(x1.rounded(.up)) - Int(x0.rounded(.down)), height: Int(y1.rounded(.up)) - Int(y0.rounded(.down)))
+                let device = PixelRect(covering: gx + m.xx * box.minX, gy + m.yy * box.minY, gx + m.xx * box.maxX, gy + m.yy * box.maxY)
                 layers.reordered(device.intersection(painted).intersection(frame))
             }
             cairo_save(cr)

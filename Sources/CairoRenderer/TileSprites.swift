@@ -201,9 +201,7 @@ extension CairoRenderer {
             box = box?.union(b) ?? b
         }
         guard let box else { return nil }
-        let x0 = Int((m.x0 + m.xx * box.minX).rounded(.down)), y0 = Int((m.y0 + m.yy * box.minY).rounded(.down))
-        let x1 = Int((m.x0 + m.xx * box.maxX).rounded(.up)), y1 = Int((m.y0 + m.yy * box.maxY).rounded(.up))
-        let raster = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let raster = PixelRect(covering: m.x0 + m.xx * box.minX, m.y0 + m.yy * box.minY, m.x0 + m.xx * box.maxX, m.y0 + m.yy * box.maxY)
         return raster.isEmpty ? nil : raster
     }
 
@@ -220,6 +218,7 @@ extension CairoRenderer {
         defer { sprites.lastPassMade = sprites.prefetched > before }
         let commands = list.commands
         let budget = TileSprites.budget(width: frame.width, height: frame.height)
+        var made = 0
         for start in scrollGroups.keys.sorted() {
             guard let group = scrollGroups[start], !group.scrolling, group.end + 1 < commands.count else { continue }
             // The item lifted or pressed: what changed in the container or over it, in device
@@ -229,7 +228,7 @@ extension CairoRenderer {
             for j in (start + 1)..<commands.count where !unchanged[j] {
                 if let b = knownBounds?[j], !b.isEmpty { lifted = lifted?.union(b) ?? b }
             }
-                guard let lifted else { continue }
+            guard let lifted else { continue }
             var walk = DeviceWalk(scale: scale)
             for i in 0...start { _ = walk.follow(commands[i], renderer: self) }
             var runs: [(range: Range<Int>, key: LayerKey, anchor: Point, raster: PixelRect, matrix: cairo_matrix_t)] = []
@@ -247,12 +246,11 @@ extension CairoRenderer {
                 if sprites.hold(key) { continue }
                 runs.append((range, key, Point(x: m.x0 + m.xx * rect.minX, y: m.y0 + m.yy * rect.minY), raster, m))
             }
-                let cx = Double(lifted.x) + Double(lifted.width) / 2, cy = Double(lifted.y) + Double(lifted.height) / 2
+            let cx = Double(lifted.x) + Double(lifted.width) / 2, cy = Double(lifted.y) + Double(lifted.height) / 2
             func distance(_ r: PixelRect) -> Double {
                 let dx = Double(r.x) + Double(r.width) / 2 - cx, dy = Double(r.y) + Double(r.height) / 2 - cy
                 return dx * dx + dy * dy
             }
-            var made = 0
             for run in runs.sorted(by: { distance($0.raster) < distance($1.raster) }) {
                 guard made < sprites.prefetchPerFrame else { return }
                 guard run.raster.width <= TileSprites.maximumSide, run.raster.height <= TileSprites.maximumSide,
