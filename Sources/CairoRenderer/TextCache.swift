@@ -20,8 +20,21 @@ final class TextCache {
         let height: Double
     }
 
+    /// A text and style apart from its box (`fitting`).
+    private struct LineKey: Hashable {
+        let text: String
+        let style: TextStyle
+    }
+
     private let context: OpaquePointer
     private var layouts: [Key: OpaquePointer] = [:]
+    /// One line of leading text that fits its box, by the box width of its held layout and its
+    /// logical width (Pango units): Pango lays it out the same in any box at least that wide (no
+    /// ellipsis, the line at the box's left edge), so a box that changes width every frame (a
+    /// wallet footer card narrowing, its labels' boxes with it) reuses that layout.
+    private var fitting: [LineKey: (width: Int, natural: Int32)] = [:]
+    /// Lookups answered by a held layout of another box width (`fitting`; tests count them).
+    private(set) var widthsShared = 0
     /// Measured once per layout: the damage asks for every new or moved text's bounds.
     private var extentsOf: [Key: Extents] = [:]
     private var order: [Key] = []
@@ -96,6 +109,7 @@ final class TextCache {
         for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         layouts = [:]
         extentsOf = [:]
+        fitting = [:]
         order = []
         // Text measures differently now, and fonts are made again for the new options.
         measuredAtSomeSize = [:]
@@ -113,12 +127,24 @@ final class TextCache {
 
     /// A layout for `text` in a box `width` pixels wide (ellipsized to fit).
     func layout(_ text: String, style: TextStyle, width: Double) -> OpaquePointer {
-        layout(Key(text: text, style: style, width: Int(width.rounded())))
+        layout(key(text, style: style, width: width))
+    }
+
+    /// The key of `text` in a box `width` pixels wide: that of a held layout of another width
+    /// that Pango would lay out the same (`fitting`), else its own.
+    private func key(_ text: String, style: TextStyle, width: Double) -> Key {
+        let own = Key(text: text, style: style, width: Int(width.rounded()))
+        guard style.alignment == .leading, style.maxLines <= 1, layouts[own] == nil,
+              let fit = fitting[LineKey(text: text, style: style)], fit.natural <= Int32(max(1, own.width)) * PANGO_SCALE else { return own }
+        let held = Key(text: text, style: style, width: fit.width)
+        guard layouts[held] != nil else { return own }
+        widthsShared += 1
+        return held
     }
 
     /// The ink and logical extents of `text`'s layout in a box `width` pixels wide.
     func extents(_ text: String, style: TextStyle, width: Double) -> Extents {
-        let key = Key(text: text, style: style, width: Int(width.rounded()))
+        let key = key(text, style: style, width: width)
         if let known = extentsOf[key] { return known }
         let layout = layout(key)
         var ink = PangoRectangle(), logical = PangoRectangle()
@@ -158,7 +184,7 @@ final class TextCache {
     /// size (`estimatedExtents`), which loads nothing. A damage bound only has to hold the ink the
     /// text can paint; drawing the text lays it out exactly.
     func damageExtents(_ text: String, style: TextStyle, width: Double) -> Extents {
-        let key = Key(text: text, style: style, width: Int(width.rounded()))
+        let key = key(text, style: style, width: width)
         if let known = extentsOf[key] { return known }
         if estimatesNewFonts, !fontsLoaded.contains(TextFont(style)), let estimate = estimatedExtents(key) {
             extentsEstimated += 1
@@ -206,6 +232,19 @@ final class TextCache {
             order.removeFirst()
             extentsOf[oldest] = nil
             if let old = layouts.removeValue(forKey: oldest) { g_object_unref(UnsafeMutableRawPointer(old)) }
+            let line = LineKey(text: oldest.text, style: oldest.style)
+            if fitting[line]?.width == oldest.width { fitting[line] = nil }
+        }
+        if key.style.alignment == .leading, key.style.maxLines <= 1 {
+            // Narrower than its box and at its left edge (a right-to-left line Pango sets at the
+            // right edge is not), not ellipsized: the same in any box at least as wide as the line.
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            let line = LineKey(text: key.text, style: key.style)
+            if pango_layout_is_ellipsized(layout) == 0, logical.x == 0, logical.width < Int32(max(1, key.width)) * PANGO_SCALE,
+               fitting[line].map({ layouts[Key(text: key.text, style: key.style, width: $0.width)] == nil }) ?? true {
+                fitting[line] = (key.width, logical.width)
+            }
         }
         layouts[key] = layout
         order.append(key)
