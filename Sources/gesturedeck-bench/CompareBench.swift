@@ -34,6 +34,8 @@ struct CompareResult {
     var makeup: [FrameMakeup] = []
     /// Whether the compositor rasterised its layers on a worker thread.
     var layerWorker = false
+    /// Whether pictures were decoded on worker threads, as in the app (else on the drawing thread).
+    var backgroundPictures = true
     /// CPU time of the drawing thread per frame (draw + present, ms): what the frame itself
     /// costs, without the time other processes took the core (steadier on a loaded machine).
     var directCPU = Distribution([]), compositorCPU = Distribution([])
@@ -47,7 +49,7 @@ struct CompareResult {
 
     var json: [String: Any] {
         ["scene": scene, "size": sizeLabel(size), "direct": direct.json, "compositor": compositor.json,
-         "transport": transport, "blockedWaits": blockedWaits, "p99Ratio": rounded(ratio), "layerWorker": layerWorker,
+         "transport": transport, "blockedWaits": blockedWaits, "p99Ratio": rounded(ratio), "layerWorker": layerWorker, "backgroundPictures": backgroundPictures,
          "slowestCompositorFrames": slowest.map { ["index": $0.index, "drawPresentMs": rounded($0.total), "drawMs": rounded($0.draw)] },
          "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
                     "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
@@ -76,7 +78,7 @@ enum CompareBench {
     /// Plays the scene's interaction once; each frame's display list is drawn and presented by
     /// both paths, each to its own window, the order alternating frame by frame, each synced.
     static func run(scene: String, size: Size, frames: Int, items: Int, assets: SyntheticAssets,
-                    server: XServer, layerWorker: Bool = true) throws -> CompareResult {
+                    server: XServer, layerWorker: Bool = true, backgroundPictures: Bool = true) throws -> CompareResult {
         var result = CompareResult(scene: scene, size: size)
         let script = Scripts.interaction(scene, size: size).repeated(toAtLeast: frames).prefix(frames)
         let folder = try assets.folder(items: items)
@@ -93,6 +95,10 @@ enum CompareBench {
         compositorRenderer.retainedLayers = true
         compositorRenderer.layersOnWorker = layerWorker
         result.layerWorker = layerWorker
+        // Pictures decoded on worker threads, as X11App has them: a frame draws a placeholder
+        // (or a nearby size) while its picture decodes, and never decodes on the drawing thread.
+        if backgroundPictures { for renderer in [directRenderer, compositorRenderer] { renderer.startBackgroundDecoding() } }
+        result.backgroundPictures = backgroundPictures
         let surface = ImageSurface(width: Int(size.width), height: Int(size.height))
         let fullBytes = Double(surface.width * surface.height * 4)
         // The app's first paint on both: caches warm up, the compositor sends its whole first frame.
@@ -240,8 +246,9 @@ enum CompareBench {
 
     static func table(_ results: [CompareResult], floors: [CompareFloor]) -> [String] {
         let worker = results.first.map { $0.layerWorker ? "on" : "off" } ?? "off"
+        let pictures = results.first.map { $0.backgroundPictures ? "on workers" : "on the drawing thread" } ?? "on workers"
         var out = ["", "Direct vs compositor, interleaved frame by frame (ms; draw / present / draw+present p50 p99 max; KB sent per frame; "
-                   + "raster worker \(worker), \(ProcessInfo.processInfo.activeProcessorCount) cores)"]
+                   + "raster worker \(worker), pictures decoded \(pictures), \(ProcessInfo.processInfo.activeProcessorCount) cores)"]
         out.append(pad("scene", 10) + pad("size", 10) + pad("path", 11) + lpad("draw p50", 9) + lpad("p99", 7)
                    + lpad("pres p50", 9) + lpad("p99", 7) + lpad("total p50", 10) + lpad("p99", 7) + lpad("max", 7)
                    + lpad("KB/frame", 10) + lpad("p99 ratio", 10))

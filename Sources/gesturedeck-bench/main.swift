@@ -40,6 +40,8 @@ struct BenchOptions {
     /// The compare part's compositor rasterises layers on a worker thread (`--layer-worker off`: on its own thread);
     /// by default as the window does, where the machine has a core for it.
     var layerWorker = CairoRenderer.workerIsWorthwhile
+    /// The compare part decodes pictures on worker threads, as the app does (`--pictures-inline`: on the drawing thread).
+    var backgroundPictures = true
 
     static let usage = """
     Usage: gesturedeck-bench [--json] [--quick] [--assets DIR]
@@ -57,6 +59,7 @@ struct BenchOptions {
       --json-file FILE also write the JSON object to FILE
       --layer-worker on|off  compare: the compositor rasterises layers on a worker thread (default: as the
                              window, on with 3 or more cores)
+      --pictures-inline  compare: decode pictures on the drawing thread (default: on worker threads, as the window)
       --validate FILE  check that FILE is well-formed --json output (scripts/bench-ci)
       (for profiling: valgrind --tool=callgrind gesturedeck-bench --only render --scene wallet --frames 60)
     """
@@ -96,6 +99,7 @@ struct BenchOptions {
                 }
                 options.probe = (cards, pictures)
             case "--pictures-waiting": options.picturesHandover = .waiting
+            case "--pictures-inline": options.backgroundPictures = false
             case "--pictures-walk":
                 guard let dir = rest.popFirst() else { fail("--pictures-walk needs a folder") }
                 options.picturesWalk = dir
@@ -268,7 +272,7 @@ if let server, options.only.contains("compare") {
             do {
                 report.compare.append(try CompareBench.run(scene: scene, size: size, frames: renderFrames,
                                                            items: report.renderItems, assets: synthetic, server: server,
-                                                           layerWorker: options.layerWorker))
+                                                           layerWorker: options.layerWorker, backgroundPictures: options.backgroundPictures))
             } catch {
                 report.errors.append("compare \(scene) \(sizeLabel(size)): \(error)")
             }
