@@ -1,5 +1,5 @@
 import CCairo
-import CairoRenderer
+@testable import CairoRenderer
 import Foundation
 import InteractionEngine
 import Testing
@@ -61,6 +61,38 @@ import Testing
         #expect(s.stripCopies >= (frames - 1) * 3, "\(s.stripCopies) strip copies")
         #expect(window.resting == 5, "the first frame again and the four after the fling")
         #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
+
+    @Test func theRowsOfStripsNotMadeYetAreDrawnInOnePass() throws {
+        var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        // At rest, a scroll's first frame (drawn from its commands), then its second: its 3-4
+        // strips are missing, one is rasterised (LayerCache.stripsPerFrame) and the rows of the
+        // others are drawn from their commands.
+        for offset in [0.0, 0.0, 29.3] { window.draw(Self.culledGrid(offset: offset)) }
+        let before = window.compositor.frameCounts
+        let offset = 58.6
+        let list = Self.culledGrid(offset: offset)
+        window.draw(list)
+        let after = window.compositor.frameCounts
+        #expect(after.layers.stripsRasterised - before.layers.stripsRasterised == LayerCache.stripsPerFrame)
+        // The strip rasterised draws the tiles reaching its rows (content rows 0-257, a tile's
+        // shadow reaching a few rows past its face); the rest of the content is drawn once, though
+        // a row of tiles crosses the edge between the unmade strips (content row 512: tiles at
+        // 472-574). Drawn strip by strip, that row's commands are drawn twice.
+        let tiles = list.commands.compactMap { command -> Rect? in
+            guard case .shadow(let tile, _, _, _, _) = command else { return nil }
+            return tile
+        }
+        let perTile = list.commands.filter { if case .fillRect = $0 { true } else { false } }.count == tiles.count ? 3 : 0
+        let reach = 8.0
+        let firstStrip = tiles.filter { $0.minY - reach < 258 }.count * perTile
+        let acrossEdge = tiles.filter { $0.minY - reach < 512 && $0.maxY + reach > 512 }.count * perTile
+        let unmade = tiles.filter { $0.maxY + reach > 256 && $0.minY - reach < offset + Self.viewport }.count * perTile
+        #expect(acrossEdge > 0)
+        let drawn = after.commandsDrawn - before.commandsDrawn
+        #expect(drawn < firstStrip + unmade + acrossEdge,
+                "\(drawn) commands drawn: \(firstStrip) in the strip rasterised, \(unmade) in the unmade strips' rows, \(acrossEdge) across their edge")
         #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
     }
 
