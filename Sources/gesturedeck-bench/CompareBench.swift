@@ -157,6 +157,7 @@ enum CompareBench {
                     makeup.pictures(compositor.lastDamage.rects.isEmpty ? PictureFrameStats() : compositorRenderer.lastPictureFrame,
                                     decodes: compositorRenderer.pictureFigures.inlineDecodes - decodesBefore)
                     makeup.cpuMs = Double(threadCPUNanos() - cpuStart) / 1e6
+                    (makeup.startNanos, makeup.endNanos) = (start, monotonicNanos())
                     result.makeup.append(makeup)
                 }
                 XSync(compositorWindow.display, 0)

@@ -26,6 +26,10 @@ struct FrameMakeup {
     var damageMs = 0.0
     var drawMs = 0.0
     var cpuMs = 0.0
+    /// CLOCK_MONOTONIC when the frame began and ended (ns): `perf record -k CLOCK_MONOTONIC`
+    /// samples are cut to a run of frames by these (the README's profiling recipe).
+    var startNanos: UInt64 = 0
+    var endNanos: UInt64 = 0
     /// Pictures decoded on the drawing thread, composited, and the ms of both (`PictureFrameStats`).
     var pictureDecodes = 0
     var picturePaints = 0
@@ -71,7 +75,7 @@ struct FrameMakeup {
             + "shadows drawn \(shadowsDirect) (\(shadowPixelsDirect / 1000) kpx), shapes rasterised \(shapesRasterised), "
             + "text extents \(extentsMeasured) (+\(extentsEstimated) estimated, \(fontsLoaded) fonts loaded), \(bands) bands \(damagedPixels / 1000) kpx, damage \(fmt(damageMs)) ms, "
             + "pictures \(pictureDecodes) decoded (\(fmt(pictureMs)) ms) / \(picturePaints) painted (\(fmt(picturePaintMs)) ms), "
-            + "draw \(fmt(drawMs)) ms, cpu \(fmt(cpuMs)) ms"
+            + "draw \(fmt(drawMs)) ms, cpu \(fmt(cpuMs)) ms, monotonic \(startNanos)-\(endNanos) ns"
     }
 }
 
