@@ -47,19 +47,29 @@ public struct LayerStretch {
         let commands: [DrawCommand]
     }
 
-    /// Small faces' rasters used in this frame and the one before (a raster is only remembered
-    /// here; its signature is worked out when a face of a new size asks for a source).
-    private var current: [Source] = []
-    private var previous: [Source] = []
+    /// Small faces' rasters used in this frame and the one before, by their face's paint (a
+    /// raster is only remembered here; its signature is worked out when a face of a new size asks
+    /// for a source). By paint: a screen of moving grid tiles at 3840x2160 asks for ~650 sources a
+    /// frame, and a scan of all (of 48 colours) took 8 % of such a frame.
+    private var current: [Paint: [Source]] = [:]
+    private var previous: [Paint: [Source]] = [:]
+    private var currentCount = 0
     private var frame = 0
     /// Copies drawn from a stretched raster.
     private(set) var stretched = 0
 
     private mutating func advance(to frame: Int) {
         guard frame != self.frame else { return }
-        previous = frame - self.frame <= Self.sourceFrames ? current : []
+        previous = frame - self.frame <= Self.sourceFrames ? current : [:]
         current.removeAll(keepingCapacity: true)
+        currentCount = 0
         self.frame = frame
+    }
+
+    private mutating func remember(_ source: Source, paint: Paint) {
+        guard currentCount < Self.limit else { return }
+        current[paint, default: []].append(source)
+        currentCount += 1
     }
 
     /// `commands` without geometry: what the same item draws at any size.
@@ -96,20 +106,20 @@ public struct LayerStretch {
     mutating func used(_ surface: ImageSurface, raster: PixelRect, origin: Point, for plan: LayerPlan, frame: Int) {
         advance(to: frame)
         guard let size = Self.face(of: plan), max(size.width, size.height) <= Self.maximumSide * plan.identity.scale,
-              current.count < Self.limit else { return }
-        current.append(Source(surface: surface, raster: raster, face: Rect(x: origin.x, y: origin.y, width: size.width, height: size.height),
-                              commands: plan.identity.commands))
+              case .fillRect(_, let paint, _) = plan.identity.commands.first else { return }
+        remember(Source(surface: surface, raster: raster, face: Rect(x: origin.x, y: origin.y, width: size.width, height: size.height),
+                        commands: plan.identity.commands), paint: paint)
     }
 
     /// The same item's raster of this frame or the last: the same first command's look, then the same signature.
-    private func source(for plan: LayerPlan) -> Source? {
+    private func source(for plan: LayerPlan) -> (Source, Paint)? {
         guard case .fillRect(_, let paint, _) = plan.identity.commands.first else { return nil }
         var key: [DrawCommand]?
-        for candidate in current.reversed() + previous.reversed() {
-            guard case .fillRect(_, let look, _) = candidate.commands.first, look == paint,
-                  candidate.commands.count == plan.identity.commands.count else { continue }
-            if key == nil { key = Self.signature(plan.identity.commands[...]) }
-            if Self.signature(candidate.commands[...]) == key { return candidate }
+        for sources in [current[paint], previous[paint]] {
+            for candidate in (sources ?? []).reversed() where candidate.commands.count == plan.identity.commands.count {
+                if key == nil { key = Self.signature(plan.identity.commands[...]) }
+                if Self.signature(candidate.commands[...]) == key { return (candidate, paint) }
+            }
         }
         return nil
     }
@@ -119,7 +129,7 @@ public struct LayerStretch {
     mutating func stretch(_ plan: LayerPlan, frame: Int) -> ImageSurface? {
         guard let face = Self.face(of: plan), face.width > 0, face.height > 0 else { return nil }
         advance(to: frame)
-        guard let source = source(for: plan), source.face.width > 0, source.face.height > 0 else { return nil }
+        guard let (source, paint) = source(for: plan), source.face.width > 0, source.face.height > 0 else { return nil }
         let fx = face.width / source.face.width, fy = face.height / source.face.height
         let limit = Self.maximumRatio
         let k = plan.identity.scale
@@ -147,7 +157,7 @@ public struct LayerStretch {
         cairo_destroy(cr)
         cairo_surface_flush(surface.handle)
         // Still the item's source next frame (the scale keeps moving from the raster it has).
-        if current.count < Self.limit { current.append(source) }
+        remember(source, paint: paint)
         stretched += 1
         return surface
     }
