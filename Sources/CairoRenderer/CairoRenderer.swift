@@ -42,6 +42,13 @@ public final class CairoRenderer {
     /// The last frame's scroll containers, and this frame's by the index of their push.
     var scrollMemory = ScrollMemory()
     var scrollGroups: [Int: ScrollGroup] = [:]
+    /// This frame's occluders bucketed by device cells (`showing`), made when a frame first asks
+    /// (a frame whose moving commands are few never does); nil with few.
+    var occluderIndex: OccluderIndex?
+    /// Whether a frame buckets its occluders (`OccluderIndex`; tests switch it off to compare).
+    var indexesOccluders = true
+    /// Moving commands whose occluders were looked up in the index (since the renderer was made).
+    var indexedShowings = 0
     /// What this frame's clear paints (VisibleBackground.swift), with `occlusionCulling`; its figures.
     var background: VisibleBackground?
     var backgroundFigures = BackgroundStatistics()
@@ -76,6 +83,7 @@ public final class CairoRenderer {
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         let occluders = occlusionCulling ? occluders(in: list) : []
+        defer { occluderIndex = nil }
         if retainedLayers, !occluders.isEmpty, knownUnchanged == nil { knownUnchanged = unchangedCommands(list) }
         let plans = retainedLayers ? planLayers(list, width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
                                                 height: Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : [:]

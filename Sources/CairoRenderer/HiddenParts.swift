@@ -57,10 +57,21 @@ extension CairoRenderer {
         var lo = 0, hi = occluders.count
         while lo < hi { let mid = (lo + hi) / 2; if occluders[mid].index <= index { lo = mid + 1 } else { hi = mid } }
         var best: PixelRect?
-        for o in occluders[lo...] {
-            if o.rect.contains(b), !cached { return .none }
+        func consider(_ o: (index: Int, rect: PixelRect)) -> Bool {
+            if o.rect.contains(b), !cached { return false }
             let part = o.rect.intersection(b)
             if !part.isEmpty, part.area > (best?.area ?? 0) { best = part }
+            return true
+        }
+        if indexesOccluders, occluders.count >= OccluderIndex.minimumCount, occluderIndex?.count != occluders.count {
+            occluderIndex = OccluderIndex(occluders)
+        }
+        if indexesOccluders, let index = occluderIndex, index.count == occluders.count,
+           let positions = index.candidates(meeting: b, from: lo) {
+            indexedShowings += 1
+            for p in positions where !consider(occluders[p]) { return .none }
+        } else {
+            for o in occluders[lo...] where !consider(o) { return .none }
         }
         guard let hole = best, hole.area >= CairoRenderer.hiddenAreaForClip,
               Double(hole.area) >= CairoRenderer.hiddenShareForClip * Double(b.area) else { return .all }

@@ -95,3 +95,58 @@ extension CairoRenderer {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
+
+/// A frame's occluders bucketed by device cells, for `showing`'s question (which faces after a
+/// moving command cover it): a screen of grid tiles at 3840x2160 is ~650 faces, and asking each
+/// of them for each moving command's box took a tenth of such a frame. Exact: a face meeting a
+/// box shares a cell with it; a face or box spanning more than `maximumCells` cells is looked at
+/// the old way (every face in the list).
+struct OccluderIndex {
+    /// Side of a cell (device px): a grid tile and its shadow at scale 1-2 span 1-4 cells.
+    static let cell = 128
+    /// The fewest occluders worth an index (occluders): a wallet's stack has under 20.
+    static let minimumCount = 64
+    /// The most cells one face or box is listed under (cells): a 3840 px wide card spans 30.
+    static let maximumCells = 256
+
+    let count: Int
+    private var buckets: [Int: [Int]] = [:]
+    /// Positions of faces too large to bucket, in order.
+    private var everywhere: [Int] = []
+
+    init?(_ occluders: [(index: Int, rect: PixelRect)]) {
+        guard occluders.count >= Self.minimumCount else { return nil }
+        count = occluders.count
+        for (position, o) in occluders.enumerated() where !o.rect.isEmpty {
+            guard let cells = Self.cells(of: o.rect) else {
+                everywhere.append(position)
+                continue
+            }
+            for key in cells { buckets[key, default: []].append(position) }
+        }
+    }
+
+    /// The cell keys `r` (not empty) reaches; nil past `maximumCells`.
+    private static func cells(of r: PixelRect) -> [Int]? {
+        func bucket(_ v: Int) -> Int { Int((Double(v) / Double(Self.cell)).rounded(.down)) }
+        let x0 = bucket(r.x), x1 = bucket(r.maxX - 1), y0 = bucket(r.y), y1 = bucket(r.maxY - 1)
+        guard (x1 - x0 + 1) * (y1 - y0 + 1) <= maximumCells else { return nil }
+        var keys: [Int] = []
+        keys.reserveCapacity((x1 - x0 + 1) * (y1 - y0 + 1))
+        for y in y0...y1 { for x in x0...x1 { keys.append(y &* 1_000_003 &+ x) } }
+        return keys
+    }
+
+    /// Positions in the occluder list, from `start` on, in order and each once, of the faces that
+    /// may meet `box` (not empty); nil when `box` spans too many cells (ask every face).
+    func candidates(meeting box: PixelRect, from start: Int) -> [Int]? {
+        guard let keys = Self.cells(of: box) else { return nil }
+        var found = everywhere.filter { $0 >= start }
+        for key in keys { if let positions = buckets[key] { found += positions.lazy.filter { $0 >= start } } }
+        found.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(found.count)
+        for p in found where unique.last != p { unique.append(p) }
+        return unique
+    }
+}
