@@ -56,22 +56,26 @@ extension CairoRenderer {
         }
         var lo = 0, hi = occluders.count
         while lo < hi { let mid = (lo + hi) / 2; if occluders[mid].index <= index { lo = mid + 1 } else { hi = mid } }
-        var best: PixelRect?
-        func consider(_ o: (index: Int, rect: PixelRect)) -> Bool {
+        // The face covering most of the box (the first in the list of those covering as much).
+        var best: PixelRect?, bestPosition = Int.max
+        func consider(_ position: Int) -> Bool {
+            let o = occluders[position]
             if o.rect.contains(b), !cached { return false }
             let part = o.rect.intersection(b)
-            if !part.isEmpty, part.area > (best?.area ?? 0) { best = part }
+            if !part.isEmpty, part.area > (best?.area ?? 0) || (part.area == best?.area && position < bestPosition) {
+                (best, bestPosition) = (part, position)
+            }
             return true
         }
         if indexesOccluders, occluders.count >= OccluderIndex.minimumCount, occluderIndex?.count != occluders.count {
             occluderIndex = OccluderIndex(occluders)
         }
         if indexesOccluders, let index = occluderIndex, index.count == occluders.count,
-           let positions = index.candidates(meeting: b, from: lo) {
+           let finished = index.forEachCandidate(meeting: b, from: lo, consider) {
             indexedShowings += 1
-            for p in positions where !consider(occluders[p]) { return .none }
+            if !finished { return .none }
         } else {
-            for o in occluders[lo...] where !consider(o) { return .none }
+            for position in lo..<occluders.count where !consider(position) { return .none }
         }
         guard let hole = best, hole.area >= CairoRenderer.hiddenAreaForClip,
               Double(hole.area) >= CairoRenderer.hiddenShareForClip * Double(b.area) else { return .all }

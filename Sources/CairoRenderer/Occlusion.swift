@@ -100,7 +100,8 @@ extension CairoRenderer {
 /// moving command cover it): a screen of grid tiles at 3840x2160 is ~650 faces, and asking each
 /// of them for each moving command's box took a tenth of such a frame. Exact: a face meeting a
 /// box shares a cell with it; a face or box spanning more than `maximumCells` cells is looked at
-/// the old way (every face in the list).
+/// the old way (every face in the list). Positions come in no set order, so `showing` breaks a
+/// tie between two faces covering as much by their place in the list, as the old way did.
 struct OccluderIndex {
     /// Side of a cell (device px): a grid tile and its shadow at scale 1-2 span 1-4 cells.
     static let cell = 128
@@ -122,31 +123,35 @@ struct OccluderIndex {
                 everywhere.append(position)
                 continue
             }
-            for key in cells { buckets[key, default: []].append(position) }
+            for y in cells.y { for x in cells.x { buckets[Self.key(x, y), default: []].append(position) } }
         }
     }
 
-    /// The cell keys `r` (not empty) reaches; nil past `maximumCells`.
-    private static func cells(of r: PixelRect) -> [Int]? {
+    /// The cell ranges `r` (not empty) reaches; nil past `maximumCells`.
+    private static func cells(of r: PixelRect) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
         func bucket(_ v: Int) -> Int { Int((Double(v) / Double(Self.cell)).rounded(.down)) }
         let x0 = bucket(r.x), x1 = bucket(r.maxX - 1), y0 = bucket(r.y), y1 = bucket(r.maxY - 1)
         guard (x1 - x0 + 1) * (y1 - y0 + 1) <= maximumCells else { return nil }
-        var keys: [Int] = []
-        keys.reserveCapacity((x1 - x0 + 1) * (y1 - y0 + 1))
-        for y in y0...y1 { for x in x0...x1 { keys.append(y &* 1_000_003 &+ x) } }
-        return keys
+        return (x0...x1, y0...y1)
     }
 
-    /// Positions in the occluder list, from `start` on, in order and each once, of the faces that
-    /// may meet `box` (not empty); nil when `box` spans too many cells (ask every face).
-    func candidates(meeting box: PixelRect, from start: Int) -> [Int]? {
-        guard let keys = Self.cells(of: box) else { return nil }
-        var found = everywhere.filter { $0 >= start }
-        for key in keys { if let positions = buckets[key] { found += positions.lazy.filter { $0 >= start } } }
-        found.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(found.count)
-        for p in found where unique.last != p { unique.append(p) }
-        return unique
+    private static func key(_ x: Int, _ y: Int) -> Int { y &* 1_000_003 &+ x }
+
+    /// Calls `body` with the positions in the occluder list, from `start` on, of the faces that
+    /// may meet `box` (not empty), in no set order and some more than once, until it returns
+    /// false; nil (nothing called) when `box` spans too many cells: ask every face.
+    func forEachCandidate(meeting box: PixelRect, from start: Int, _ body: (Int) -> Bool) -> Bool? {
+        guard let cells = Self.cells(of: box) else { return nil }
+        for position in everywhere where position >= start { if !body(position) { return false } }
+        for y in cells.y {
+            for x in cells.x {
+                guard let positions = buckets[Self.key(x, y)] else { continue }
+                // Ascending: the first at or after `start` by bisection.
+                var lo = 0, hi = positions.count
+                while lo < hi { let mid = (lo + hi) / 2; if positions[mid] < start { lo = mid + 1 } else { hi = mid } }
+                for position in positions[lo...] { if !body(position) { return false } }
+            }
+        }
+        return true
     }
 }

@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    @Test func candidatesHoldEveryLaterFaceMeetingTheBoxInOrder() throws {
+    @Test func candidatesHoldEveryLaterFaceMeetingTheBox() throws {
         var numbers = Numbers(state: 21)
         let occluders = (0..<300).map { (index: $0 * 3, rect: numbers.rect()) }
         let index = try #require(OccluderIndex(occluders))
@@ -32,11 +32,18 @@ import Testing
             let start = numbers.next(0...occluders.count)
             let meeting = occluders.indices.filter { $0 >= start && !occluders[$0].rect.intersection(box).isEmpty }
             asked += 1
-            guard let found = index.candidates(meeting: box, from: start) else { continue }
+            var found: [Int] = []
+            guard let finished = index.forEachCandidate(meeting: box, from: start, { found.append($0); return true }) else { continue }
             answered += 1
+            #expect(finished)
             #expect(Set(meeting).isSubset(of: Set(found)), "box \(box) from \(start): missed \(Set(meeting).subtracting(found).sorted())")
-            #expect(found == Array(Set(found)).sorted(), "box \(box): candidates out of order or repeated")
             #expect(found.allSatisfy { $0 >= start })
+            // Stopped by its body: no position after the one it declined.
+            if let first = found.first {
+                var seen = 0
+                #expect(index.forEachCandidate(meeting: box, from: start, { _ in seen += 1; return false }) == false)
+                #expect(seen == 1, "\(seen) positions after the first declined (\(first))")
+            }
             candidates += found.count
             after += occluders.count - start
         }
