@@ -137,8 +137,12 @@ extension ImageSurface {
     /// (a device offset, not a moved matrix): what `draw` paints at device coordinates, such as a
     /// held layer's raster copied under the identity matrix, lands where the frame would have it.
     /// `draw` sets its own matrix (scroll strips, tile sprites).
-    static func rasterisingDevicePixels(_ raster: PixelRect, _ draw: (OpaquePointer) -> Void) -> ImageSurface {
-        let surface = ImageSurface(width: raster.width, height: raster.height)
+    /// `onto`: a surface of `raster`'s size to draw on instead of a new one (what it holds is
+    /// left under what `draw` paints: `draw` paints every pixel).
+    static func rasterisingDevicePixels(_ raster: PixelRect, onto reused: ImageSurface? = nil,
+                                        _ draw: (OpaquePointer) -> Void) -> ImageSurface {
+        let surface = reused.flatMap { $0.width == raster.width && $0.height == raster.height ? $0 : nil }
+            ?? ImageSurface(width: raster.width, height: raster.height)
         cairo_surface_set_device_offset(surface.handle, -Double(raster.x), -Double(raster.y))
         let cr = cairo_create(surface.handle)!
         draw(cr)

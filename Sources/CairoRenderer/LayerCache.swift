@@ -230,6 +230,7 @@ final class LayerCache {
         let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
         statistics.budget = max(LayerCache.byteBudget, LayerCache.screensPerBudget * width * height * 4)
             + LayerCache.stripBudget(width: width, height: height)
+        if frame?.width != width { spareStrips = [] }
         frame = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 
@@ -262,6 +263,28 @@ final class LayerCache {
 
     /// Whether a strip is held under `key` (not counted as a use).
     func hasStrip(_ key: LayerKey) -> Bool { entries[key] != nil }
+
+    /// Surfaces of strips let go (dropped unused, replaced, evicted), kept for the next strip's
+    /// raster: a fresh 1280x258 surface took about a quarter of a message-list frame that
+    /// rasterised a strip (compare bench, perf), in page faults and the kernel's zeroing of its
+    /// pages before its first paint. At most `spareStripLimit`, outside the byte budget.
+    private var spareStrips: [ImageSurface] = []
+    /// Spare strip surfaces kept (surfaces): a frame rasterises one strip (`stripsPerFrame`).
+    static let spareStripLimit = 2
+    /// Strips rasterised onto a spare surface (since the cache was made).
+    private(set) var spareStripsReused = 0
+
+    /// Whether strips are rasterised onto spare surfaces (tests switch it off to compare).
+    var reusesSpareStrips = true
+
+    /// A spare strip surface of this size that nothing else holds; nil when there is none.
+    func spareStrip(width: Int, height: Int) -> ImageSurface? {
+        guard reusesSpareStrips, let i = spareStrips.lastIndex(where: { $0.width == width && $0.height == height }) else { return nil }
+        var surface = spareStrips.remove(at: i)
+        guard isKnownUniquelyReferenced(&surface) else { return nil }
+        spareStripsReused += 1
+        return surface
+    }
 
     func storeStrip(_ surface: ImageSurface, key: LayerKey, origin: Point) {
         clock += 1
@@ -358,6 +381,10 @@ final class LayerCache {
     private func remove(_ key: LayerKey) {
         guard let gone = entries.removeValue(forKey: key) else { return }
         statistics.bytes -= gone.raster.area * 4
+        if key.strip {
+            spareStrips.append(gone.surface)
+            if spareStrips.count > LayerCache.spareStripLimit { spareStrips.removeFirst() }
+        }
         guard let identity = gone.identity, var list = phases[identity] else { return }
         list.removeAll { $0 == key }
         phases[identity] = list.isEmpty ? nil : list

@@ -341,7 +341,8 @@ extension CairoRenderer {
             // are copied into it where the frame would copy them, not drawn from their commands.
             let strip = PixelRect(x: frame.x, y: y0, width: frame.width, height: s + 2)
             let inexactBefore = layers.inexactCount
-            let surface = ImageSurface.rasterisingDevicePixels(strip) { scr in
+            // Onto a spare strip's surface when one is held: the background's SOURCE paint covers it whole.
+            let surface = ImageSurface.rasterisingDevicePixels(strip, onto: layers.spareStrip(width: strip.width, height: strip.height)) { scr in
                 cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
                 cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
                 cairo_paint(scr)

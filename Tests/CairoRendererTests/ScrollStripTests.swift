@@ -96,6 +96,27 @@ import Testing
         #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
     }
 
+    @Test func aLongFlingRasterisesStripsOntoTheSurfacesOfThoseItLetGo() {
+        var reusing = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        var fresh = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        fresh.compositor.layers.reusesSpareStrips = false
+        // 80 frames of 29.3 px (2344 px): strips scrolled away are dropped after
+        // LayerCache.stripFrames frames unused, and those entering are rasterised.
+        let offsets = [0.0, 0.0] + (1...80).map { Double($0) * 29.3 } + Array(repeating: 80 * 29.3, count: 3)
+        var differing = 0
+        for offset in offsets {
+            let list = Self.culledGrid(offset: offset)
+            reusing.draw(list)
+            fresh.draw(list)
+            if !DamageRepaintTests.identical(reusing.buffers[reusing.last], fresh.buffers[fresh.last]) { differing += 1 }
+        }
+        #expect(reusing.compositor.layers.spareStripsReused >= 4, "\(reusing.compositor.layers.spareStripsReused) strips rasterised onto a spare surface")
+        #expect(fresh.compositor.layers.spareStripsReused == 0)
+        #expect(reusing.statistics.stripsRasterised == fresh.statistics.stripsRasterised)
+        #expect(differing == 0, "\(differing) of \(offsets.count) frames differ from those drawn on fresh strips")
+        #expect(reusing.restingMismatches == 0)
+    }
+
     @Test func stripsOutliveARestAndTheNextScrollCopiesThem() {
         var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
         // A short fling (its strips rasterised), 12 frames in which the container rests while a tile
