@@ -323,17 +323,35 @@ extension CairoRenderer {
     /// its edge pixels a level off a whole repaint (a C fuzz of 299 random circles, fills and
     /// strokes under one clip box: 5-19 differ when a box's side crosses them, none when only its
     /// top and bottom do, for fills). Text (glyph masks at whole pixels) and whole-pixel solid
-    /// rectangles are exact under any rectangle.
+    /// rectangles are exact under any rectangle, and so is the straight middle of a horizontal
+    /// line whose rows are whole pixels (a bar's hairline): only its round caps are held.
     static func heldColumns(_ items: [PaintedItem], _ commands: [DrawCommand], _ contexts: [PaintedItem.Context]) -> [PixelRect] {
         var held: [PixelRect] = []
         for item in items where !item.bounds.isEmpty {
             switch commands[item.index] {
             case .text, .image, .clear, .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity: break
             case .fillRect(let r, .solid, let radius) where radius == 0 && isWholePixels(r, in: contexts[item.context]): break
+            case .line(let from, let to, _, let width):
+                held += lineCaps(from, to, width: width, bounds: item.bounds, in: contexts[item.context]) ?? [item.bounds]
             default: held.append(item.bounds)
             }
         }
         return held
+    }
+
+    /// The boxes of a horizontal line's caps (each end's half width and the damage slack either
+    /// side, in the line's rows), when its rows are whole device pixels: every pixel between
+    /// them is covered wholly, so a rectangle's side there rounds nothing. Nil for any other line.
+    static func lineCaps(_ from: Point, _ to: Point, width: Double, bounds: PixelRect, in context: PaintedItem.Context) -> [PixelRect]? {
+        let k = context.scale
+        let y = from.y * k + context.ty, half = width * k / 2
+        func whole(_ v: Double) -> Bool { v.isFinite && v == v.rounded() }
+        guard from.y == to.y, half > 0, whole(y - half), whole(y + half) else { return nil }
+        return [from.x, to.x].map { x in
+            let cx = x * k + context.tx
+            let left = Int((cx - half - damageSlack).rounded(.down)), right = Int((cx + half + damageSlack).rounded(.up))
+            return PixelRect(x: left, y: bounds.y, width: right - left, height: bounds.height).intersection(bounds)
+        }.filter { !$0.isEmpty }
     }
 
     /// Device pixels a command may touch beyond its geometry: antialiasing and the

@@ -30,6 +30,43 @@ import Testing
         #expect(Self.traceNames.count >= 8, "no gallery traces found in \(Self.traces)")
     }
 
+    /// A message list scrolled in a 1280x800 window: its rows are a 672 px column, and the
+    /// content's damage reaches two rows into the bar's full-width hairline, a line whose rows
+    /// are whole pixels (only its caps, at the window's edges, hold a damage rectangle's sides).
+    /// The scroll damages the column, not the window's width, and each frame still equals a
+    /// whole repaint byte for byte.
+    @Test func aScrollInAColumnDamagesTheColumnAndEqualsWholeRepaints() throws {
+        let (w, h) = (1280, 800)
+        let deck = try Goldens.deck(scene: "messages", size: Size(width: Double(w), height: Double(h)))
+        let direct = CairoRenderer(), compositor = CairoRenderer()
+        compositor.occlusionCulling = true
+        let tracker = DamageTracker()
+        var ring = BufferDamage(buffers: 2, width: w, height: h)
+        let buffers = [ImageSurface(width: w, height: h), ImageSurface(width: w, height: h)]
+        var time: Millis = 0, mismatches: [Millis] = [], widest = 0, scrolled = 0
+        deck.handle(InputEvent(.pointerDown(Point(x: 640, y: 640), .primary), at: 100))
+        for frame in 0..<40 {
+            time = Double(frame) * 1000 / 60
+            if frame > 6, frame < 30 { deck.handle(InputEvent(.pointerMove(Point(x: 640, y: 640 - Double(frame - 6) * 17.3)), at: time)) }
+            if frame == 30 { deck.handle(InputEvent(.pointerUp(Point(x: 640, y: 640 - 23 * 17.3), .primary), at: time)) }
+            deck.tick(at: time)
+            let list = deck.render(at: time)
+            let damage = tracker.update(list, renderer: compositor, width: w, height: h)
+            let (index, repaint) = ring.advance(with: damage, width: w, height: h)
+            compositor.draw(list, onto: buffers[index], repainting: repaint, bounds: tracker.commandBounds)
+            if !Self.identical(direct.image(of: list, width: w, height: h), buffers[index]) { mismatches.append(time) }
+            // A frame that moved the rows: the width of its damage reaching below the bar.
+            if frame > 1, damage.area > w * 100 {
+                scrolled += 1
+                widest = max(widest, damage.rects.filter { $0.maxY > 100 }.map(\.width).max() ?? 0)
+            }
+        }
+        #expect(scrolled >= 10, "\(scrolled) frames moved the rows")
+        #expect(mismatches.isEmpty, "\(mismatches.count) frames differ from whole repaints, first at \(mismatches.first ?? 0) ms")
+        // The column and the damage's slack and the avatars' held boxes, not the window's 1280 px.
+        #expect(widest > 0 && widest <= 672 + 16, "the scroll damaged rows \(widest) px wide")
+    }
+
     @Test(arguments: DamageRepaintTests.traceNames)
     func damagedFramesEqualWholeRepaints(trace name: String) throws {
         let trace = try Trace.read(path: Self.traces + "/" + name, knownScenes: ["wallet", "grid", "messages", "carousel"])
