@@ -9,6 +9,8 @@ struct DeviceWalk {
     private var transforms: [(Double, Double, Double)] = []
     /// For each open clip, the device pixels it covers wholly (nil: none known).
     private(set) var clipInteriors: [PixelRect?] = []
+    /// For each open clip, the device pixels it may touch (its box rounded out).
+    private(set) var clipBoxes: [PixelRect] = []
     private(set) var groupDepth = 0
 
     init(scale: Double) { self.scale = scale }
@@ -29,8 +31,11 @@ struct DeviceWalk {
         case .pushClip(let rect, let radius):
             let here = self
             clipInteriors.append(renderer.interior(of: rect, radius: radius, deviceScale: scale, toDevice: here.toDevice))
+            let a = toDevice(Point(x: rect.minX, y: rect.minY)), b = toDevice(Point(x: rect.maxX, y: rect.maxY))
+            clipBoxes.append(PixelRect(covering: min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y)))
         case .popClip:
             _ = clipInteriors.popLast()
+            _ = clipBoxes.popLast()
         case .pushOpacity: groupDepth += 1
         case .popOpacity: groupDepth -= 1
         default: return false

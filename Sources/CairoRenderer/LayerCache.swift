@@ -264,6 +264,9 @@ final class LayerCache {
     /// Whether a strip is held under `key` (not counted as a use).
     func hasStrip(_ key: LayerKey) -> Bool { entries[key] != nil }
 
+    /// The sizes of the strips held (device pixels; tests).
+    var stripSizes: [(width: Int, height: Int)] { entries.filter { $0.key.strip }.map { ($0.value.surface.width, $0.value.surface.height) } }
+
     /// Surfaces of strips let go (dropped unused, replaced, evicted), kept for the next strip's
     /// raster: a fresh 1280x258 surface took about a quarter of a message-list frame that
     /// rasterised a strip (compare bench, perf), in page faults and the kernel's zeroing of its

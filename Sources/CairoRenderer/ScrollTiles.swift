@@ -243,7 +243,7 @@ extension CairoRenderer {
                          clipInteriors: [PixelRect?] = []) -> Bool {
         guard case .clear(let background) = list.commands.first, let frame = layers.frameRect else { return false }
         guard group.drawsStrips else {
-            if !group.scrolling { keepStrips(of: group, on: cr, frame: frame, deviceScale: k) }
+            if !group.scrolling { keepStrips(of: group, in: list, on: cr, frame: frame, deviceScale: k) }
             return false
         }
         let moving = group.moving ?? []
@@ -275,14 +275,9 @@ extension CairoRenderer {
             let a = max(first, Int((Double(top) / Double(s)).rounded(.down))), b = min(last, Int((Double(bottom) / Double(s)).rounded(.down)))
             if a <= b { for n in a...b { members[n - first].append(i) } }
         }
-        // Keyed by the container's place among the list's containers too: a second one (the A/B
-        // comparison's other deck) must not take the first one's strips as its own stale content.
-        // The key holds no commands: a strip's record says what its raster holds, and it is
-        // valid for the rows the frame shows while those rows' commands are the same.
-        let ordinal = group.ordinal
-        let keys = (first...last).map { index in
-            LayerKey(scale: k, tx: Double(index), ty: Double(ordinal * 65536 + frame.width), commands: [], strip: true)
-        }
+        let columns = stripColumns(of: group, in: list, frame: frame)
+        guard !columns.isEmpty else { return false }
+        let keys = (first...last).map { stripKey(index: $0, of: group, columns: columns, deviceScale: k) }
         // Content device rows the frame may show (the clip: the scene's area and the repainted bands).
         var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
         cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
@@ -339,7 +334,7 @@ extension CairoRenderer {
             let y0 = Int(gy.rounded(.down)) + index * s - 1
             // The frame's device pixels land on the strip's: its layers (a tile's, a row's raster)
             // are copied into it where the frame would copy them, not drawn from their commands.
-            let strip = PixelRect(x: frame.x, y: y0, width: frame.width, height: s + 2)
+            let strip = PixelRect(x: columns.x, y: y0, width: columns.width, height: s + 2)
             let inexactBefore = layers.inexactCount
             // Onto a spare strip's surface when one is held: the background's SOURCE paint covers it whole.
             let surface = ImageSurface.rasterisingDevicePixels(strip, onto: layers.spareStrip(width: strip.width, height: strip.height)) { scr in
@@ -359,7 +354,7 @@ extension CairoRenderer {
                               layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
                 layers.onlyHeld = false
             }
-            layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(frame.x), y: Double(y0) - gy))
+            layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(columns.x), y: Double(y0) - gy))
             let drawn = members[index - first]
             scrollMemory.strips[keys[index - first]] = StripRecord(commands: drawn.map { list.commands[$0] }, reach: drawn.map { reach[$0]! },
                                                                    core: drawn.map { core[$0]! }, exact: layers.inexactCount == inexactBefore)
@@ -384,7 +379,7 @@ extension CairoRenderer {
         for index in first...last {
             // This strip's rows at this frame's offset: the strips tile the content with no gap.
             let top = Int((gy + Double(index * s)).rounded()), bottom = Int((gy + Double((index + 1) * s)).rounded())
-            let at = PixelRect(x: frame.x, y: top, width: frame.width, height: bottom - top).intersection(frame)
+            let at = PixelRect(x: columns.x, y: top, width: columns.width, height: bottom - top).intersection(frame)
             guard !at.isEmpty, shown(index) != nil else { continue }
             guard held.contains(index), let (surface, origin) = layers.strip(keys[index - first]) else {
                 unmade.append((at, Set(members[index - first])))
@@ -457,7 +452,7 @@ extension CairoRenderer {
     /// they outlive `LayerCache.stripFrames` frames of a rest (a landing tile, its settle) and the
     /// next scroll's first frame copies the strips still valid instead of drawing every row from
     /// its commands (the bench's flings began with 455 commands drawn and one strip rasterised).
-    func keepStrips(of group: ScrollGroup, on cr: OpaquePointer, frame: PixelRect, deviceScale k: Double) {
+    func keepStrips(of group: ScrollGroup, in list: DisplayList, on cr: OpaquePointer, frame: PixelRect, deviceScale k: Double) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let gy = m.y0 + m.yy * group.translation.y
@@ -466,11 +461,31 @@ extension CairoRenderer {
         let first = Int(((Double(frame.y) - gy) / Double(s)).rounded(.down))
         let last = Int(((Double(frame.maxY) - gy) / Double(s)).rounded(.down))
         guard last >= first, last - first < 64 else { return }
-        let ordinal = scrollGroups.keys.filter { $0 < group.start }.count
+        let columns = stripColumns(of: group, in: list, frame: frame)
         for index in first...last {
-            let key = LayerKey(scale: k, tx: Double(index), ty: Double(ordinal * 65536 + frame.width), commands: [], strip: true)
+            let key = stripKey(index: index, of: group, columns: columns, deviceScale: k)
             if scrollMemory.strips[key] != nil, layers.hasStrip(key) { _ = layers.strip(key) }
         }
+    }
+
+    /// The device columns of `group`'s strips: the frame's, cut to what the clips around the
+    /// container may touch (a message list's 672 px column in a 1280 px window), at the
+    /// frame's rows. A strip's pixels beyond them would never be copied.
+    func stripColumns(of group: ScrollGroup, in list: DisplayList, frame: PixelRect) -> PixelRect {
+        var walk = DeviceWalk(scale: scale)
+        for command in list.commands[1..<group.start] { _ = walk.follow(command, renderer: self) }
+        var columns = frame
+        for box in walk.clipBoxes { columns = columns.intersection(PixelRect(x: box.x, y: frame.y, width: box.width, height: frame.height)) }
+        return columns
+    }
+
+    /// The key of strip `index` of `group` at `columns`: by the container's place among the
+    /// list's containers too (a second one, the A/B comparison's other deck, must not take the
+    /// first one's strips as its own stale content). It holds no commands: a strip's record says
+    /// what its raster holds, valid for the rows the frame shows while their commands are the same.
+    func stripKey(index: Int, of group: ScrollGroup, columns: PixelRect, deviceScale k: Double) -> LayerKey {
+        LayerKey(scale: k, tx: Double(index), ty: Double(group.ordinal) * 4_294_967_296 + Double(columns.x + 32768) * 65536 + Double(columns.width),
+                 commands: [], strip: true)
     }
 
     /// Whether a strip drawn from `record` holds what `now` (the frame's commands reaching the

@@ -117,6 +117,41 @@ import Testing
         #expect(reusing.restingMismatches == 0)
     }
 
+    /// Two columns of tiles in a scroll container clipped to the window's middle 240 px (a
+    /// message list's column in a wide window), `offset` scrolled.
+    static func column(offset: Double) -> DisplayList {
+        var list = DisplayList()
+        list.append(.clear(Color(rgb: 0xF2F2F7)))
+        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
+        list.clipped(to: Rect(x: 0, y: 0, width: 480, height: viewport)) { list in
+        list.clipped(to: Rect(x: 120, y: 0, width: 240, height: viewport)) { list in
+        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
+            for i in 0..<200 {
+                let tile = Rect(x: 128 + Double(i % 2) * 114, y: 16 + Double(i / 2) * 114, width: 102, height: 102)
+                guard tile.maxY > offset, tile.minY < offset + viewport else { continue }
+                list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
+                list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
+                list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
+                                  TextStyle(size: 15, weight: .bold, color: .white)))
+            }
+        }
+        }
+        }
+        }
+        return list
+    }
+
+    @Test func aContainerInAColumnHoldsStripsOfItsColumnsOnly() {
+        var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        let offsets = [0.0, 0.0] + (1...20).map { Double($0) * 23.1 } + Array(repeating: 20 * 23.1, count: 3)
+        for offset in offsets { window.draw(Self.column(offset: offset)) }
+        let sizes = window.compositor.layers.stripSizes
+        #expect(window.statistics.stripsRasterised >= 3, "\(window.statistics.stripsRasterised) strips rasterised")
+        #expect(!sizes.isEmpty && sizes.allSatisfy { $0.width == 240 }, "strips held: \(sizes.map { "\($0.width)x\($0.height)" })")
+        #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
+
     @Test func stripsOutliveARestAndTheNextScrollCopiesThem() {
         var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
         // A short fling (its strips rasterised), 12 frames in which the container rests while a tile
