@@ -44,6 +44,18 @@ struct WindowDrawing {
     }
 
     var statistics: LayerStatistics { compositor.layerStatistics }
+
+    /// Draws each of `lists` in both windows (two compositors set up differently); the frames
+    /// whose buffers differ.
+    static func differingFrames(_ a: inout WindowDrawing, _ b: inout WindowDrawing, _ lists: [DisplayList]) -> Int {
+        var differing = 0
+        for list in lists {
+            a.draw(list)
+            b.draw(list)
+            if !DamageRepaintTests.identical(a.buffers[a.last], b.buffers[b.last]) { differing += 1 }
+        }
+        return differing
+    }
 }
 
 /// A lifted grid tile's scale animation (issue 21 item 5, LayerStretch.swift): the last raster is

@@ -78,13 +78,7 @@ import Testing
         var indexed = WindowDrawing(width: 1280, height: 800), scanned = WindowDrawing(width: 1280, height: 800)
         scanned.compositor.indexesOccluders = false
         let slides = [0.0, 0.0] + (1...12).map { Double($0) * 3.7 } + [44.4, 44.4]
-        var differing = 0
-        for slide in slides {
-            let list = Self.tiles(slide: slide)
-            indexed.draw(list)
-            scanned.draw(list)
-            if !DamageRepaintTests.identical(indexed.buffers[indexed.last], scanned.buffers[scanned.last]) { differing += 1 }
-        }
+        let differing = WindowDrawing.differingFrames(&indexed, &scanned, slides.map { Self.tiles(slide: $0) })
         #expect(differing == 0, "\(differing) of \(slides.count) frames differ with the index")
         #expect(indexed.compositor.indexedShowings > 0, "no moving command was looked up in the index")
         #expect(scanned.compositor.indexedShowings == 0)

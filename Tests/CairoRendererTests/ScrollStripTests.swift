@@ -16,27 +16,36 @@ import Testing
     /// `ScrollTileTests.grid`'s 4 columns of tiles (400 of them), only those the viewport at `offset` shows.
     /// `marker`: the x of a tile drawn over the container, outside it (a landing tile moving).
     /// `initials`: each face also shows its initial, as the grid draws tiles (a label and an
-    /// initial make each face a layer, `LayerCache.minimumInside`).
-    static func culledGrid(offset: Double, marker: Double? = nil, initials: Bool = false) -> DisplayList {
+    /// initial make each face a layer, `LayerCache.minimumInside`). `column`: the tiles in two
+    /// columns from x 128, the container clipped to x 120-360 (a message list's column in a wide window).
+    static func culledGrid(offset: Double, marker: Double? = nil, initials: Bool = false, column: Bool = false) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Color(rgb: 0xF2F2F7)))
-        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
-        list.clipped(to: Rect(x: 0, y: 0, width: 480, height: viewport)) { list in
-        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
-            for i in 0..<400 {
-                let tile = Rect(x: 16 + Double(i % 4) * 114, y: 16 + Double(i / 4) * 114, width: 102, height: 102)
-                guard tile.maxY > offset, tile.minY < offset + viewport else { continue }
-                list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
-                list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
-                list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
-                                  TextStyle(size: 15, weight: .bold, color: .white)))
-                if initials {
-                    list.append(.text("T", Rect(x: tile.minX + 12, y: tile.minY + 8, width: 50, height: 40),
-                                      TextStyle(size: 30, weight: .bold, color: Color.white.withAlpha(0.35))))
+        let (columns, left) = column ? (2, 128.0) : (4, 16.0)
+        func content(_ list: inout DisplayList) {
+            list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
+                for i in 0..<400 {
+                    let tile = Rect(x: left + Double(i % columns) * 114, y: 16 + Double(i / columns) * 114, width: 102, height: 102)
+                    guard tile.maxY > offset, tile.minY < offset + viewport else { continue }
+                    list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
+                    list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
+                    list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
+                                      TextStyle(size: 15, weight: .bold, color: .white)))
+                    if initials {
+                        list.append(.text("T", Rect(x: tile.minX + 12, y: tile.minY + 8, width: 50, height: 40),
+                                          TextStyle(size: 30, weight: .bold, color: Color.white.withAlpha(0.35))))
+                    }
                 }
             }
         }
-        }
+        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
+            list.clipped(to: Rect(x: 0, y: 0, width: 480, height: viewport)) { list in
+                if column {
+                    list.clipped(to: Rect(x: 120, y: 0, width: 240, height: viewport)) { content(&$0) }
+                } else {
+                    content(&list)
+                }
+            }
         }
         if let marker {
             list.append(.fillRect(Rect(x: marker, y: 300, width: 110, height: 110), .solid(Color(rgb: 0xE5484D)), cornerRadius: 14))
@@ -103,13 +112,7 @@ import Testing
         // 80 frames of 29.3 px (2344 px): strips scrolled away are dropped after
         // LayerCache.stripFrames frames unused, and those entering are rasterised.
         let offsets = [0.0, 0.0] + (1...80).map { Double($0) * 29.3 } + Array(repeating: 80 * 29.3, count: 3)
-        var differing = 0
-        for offset in offsets {
-            let list = Self.culledGrid(offset: offset)
-            reusing.draw(list)
-            fresh.draw(list)
-            if !DamageRepaintTests.identical(reusing.buffers[reusing.last], fresh.buffers[fresh.last]) { differing += 1 }
-        }
+        let differing = WindowDrawing.differingFrames(&reusing, &fresh, offsets.map { Self.culledGrid(offset: $0) })
         #expect(reusing.compositor.layers.spareStripsReused >= 4, "\(reusing.compositor.layers.spareStripsReused) strips rasterised onto a spare surface")
         #expect(fresh.compositor.layers.spareStripsReused == 0)
         #expect(reusing.statistics.stripsRasterised == fresh.statistics.stripsRasterised)
@@ -117,34 +120,10 @@ import Testing
         #expect(reusing.restingMismatches == 0)
     }
 
-    /// Two columns of tiles in a scroll container clipped to the window's middle 240 px (a
-    /// message list's column in a wide window), `offset` scrolled.
-    static func column(offset: Double) -> DisplayList {
-        var list = DisplayList()
-        list.append(.clear(Color(rgb: 0xF2F2F7)))
-        list.transformed(by: Transform(translation: Point(x: 0, y: 44))) { list in
-        list.clipped(to: Rect(x: 0, y: 0, width: 480, height: viewport)) { list in
-        list.clipped(to: Rect(x: 120, y: 0, width: 240, height: viewport)) { list in
-        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
-            for i in 0..<200 {
-                let tile = Rect(x: 128 + Double(i % 2) * 114, y: 16 + Double(i / 2) * 114, width: 102, height: 102)
-                guard tile.maxY > offset, tile.minY < offset + viewport else { continue }
-                list.append(.shadow(tile, cornerRadius: 14, blur: 6, offset: Point(x: 0, y: 2), color: Color.black.withAlpha(0.2)))
-                list.append(.fillRect(tile, .diagonalGradient(from: Color(rgb: 0x5E9CF5), to: Color(rgb: 0x2C5FC9)), cornerRadius: 14))
-                list.append(.text("Tile \(i)", Rect(x: tile.minX + 12, y: tile.maxY - 34, width: 78, height: 24),
-                                  TextStyle(size: 15, weight: .bold, color: .white)))
-            }
-        }
-        }
-        }
-        }
-        return list
-    }
-
     @Test func aContainerInAColumnHoldsStripsOfItsColumnsOnly() {
         var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
         let offsets = [0.0, 0.0] + (1...20).map { Double($0) * 23.1 } + Array(repeating: 20 * 23.1, count: 3)
-        for offset in offsets { window.draw(Self.column(offset: offset)) }
+        for offset in offsets { window.draw(Self.culledGrid(offset: offset, column: true)) }
         let sizes = window.compositor.layers.stripSizes
         #expect(window.statistics.stripsRasterised >= 3, "\(window.statistics.stripsRasterised) strips rasterised")
         #expect(!sizes.isEmpty && sizes.allSatisfy { $0.width == 240 }, "strips held: \(sizes.map { "\($0.width)x\($0.height)" })")
