@@ -136,6 +136,21 @@ struct WindowDrawing {
     /// `ScrollTileTests.grid`, with tiles 20-27 (two rows, across two strips) slid right by `slide`.
     static func grid(offset: Double, slide: Double) -> DisplayList { ScrollTileTests.grid(offset: offset, slide: slide) }
 
+    /// The commands that moved are those not in the last frame's content, up to
+    /// `LayerCache.movingShare` of them; one more and there are none (the group is drawn as before).
+    @Test func movingCommandsStopPastTheirShare() {
+        let before = (0..<40).map { DrawCommand.fillRect(Rect(x: Double($0) * 10, y: 0, width: 8, height: 8), .solid(.black), cornerRadius: 0) }
+        let most = Int((LayerCache.movingShare * Double(before.count)).rounded(.down))
+        func moved(_ count: Int) -> [DrawCommand] {
+            before.enumerated().map { n, command in
+                n < count ? .fillRect(Rect(x: Double(n) * 10, y: 100, width: 8, height: 8), .solid(.black), cornerRadius: 0) : command
+            }
+        }
+        #expect(CairoRenderer.movingCommands(moved(most), offset: 5, before: before) == Set((0..<most).map { $0 + 5 }))
+        #expect(CairoRenderer.movingCommands(moved(most + 1), offset: 5, before: before) == nil)
+        #expect(CairoRenderer.movingCommands(before, offset: 5, before: nil) == [])
+    }
+
     @Test func aReflowWhileScrollingStillCopiesStrips() {
         var window = WindowDrawing(width: 480, height: 640)
         // Still, 30 frames scrolling by 3.7 px while eight tiles slide by 0.9 px a frame, still again.
