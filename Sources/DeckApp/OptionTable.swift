@@ -171,8 +171,8 @@ public struct CommandLineOption: Sendable {
             guard s >= 0.5 && s <= 4 else { throw UsageError("--scale must be between 0.5 and 4") }
             options.scale = s
         },
-        CommandLineOption("screenshot", "OUT", modes: .headless,
-                          "render headless to OUT.png and exit (no X server needed)", read: text(\.screenshot)),
+        CommandLineOption("screenshot", "FILE", modes: .headless,
+                          "render headless to the PNG file FILE (as named) and exit (no X server needed)", read: text(\.screenshot)),
         CommandLineOption("at", "MS", modes: .headless,
                           "with --screenshot: the moment to capture (default: after the trace)", read: number(\.at)),
         CommandLineOption("record", "TRACE", modes: .window,
