@@ -342,10 +342,7 @@ extension CairoRenderer {
             let inexactBefore = layers.inexactCount
             // Onto a spare strip's surface when one is held: the background's SOURCE paint covers it whole.
             let surface = ImageSurface.rasterisingDevicePixels(strip, onto: layers.spareStrip(width: strip.width, height: strip.height)) { scr in
-                cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
-                cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
-                cairo_paint(scr)
-                cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
+                CairoRenderer.fillClip(scr, background)
                 var sm = m
                 cairo_set_matrix(scr, &sm)
                 cairo_translate(scr, group.translation.x, group.translation.y)
@@ -414,19 +411,11 @@ extension CairoRenderer {
         // each (a scroll's first frame at 3840x2160 has 8 of its 9 strips to make).
         if !unmade.isEmpty {
             let inside = unmade.reduce(into: Set<Int>()) { $0.formUnion($1.members) }
-            func clipToRows() {
-                cairo_identity_matrix(cr)
-                for (rows, _) in unmade { cairo_rectangle(cr, Double(rows.x), Double(rows.y), Double(rows.width), Double(rows.height)) }
-                cairo_clip(cr)
-            }
             cairo_save(cr)
-            clipToRows()
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
-            cairo_paint(cr)
-            cairo_restore(cr)
-            cairo_save(cr)
-            clipToRows()
+            cairo_identity_matrix(cr)
+            for (rows, _) in unmade { cairo_rectangle(cr, Double(rows.x), Double(rows.y), Double(rows.width), Double(rows.height)) }
+            cairo_clip(cr)
+            CairoRenderer.fillClip(cr, background)
             cairo_set_matrix(cr, &m)
             cairo_translate(cr, group.translation.x, group.translation.y)
             drawCommands(list, content, on: cr, skip: { i in !inside.contains(i) || skip?(i) == true },
@@ -575,11 +564,17 @@ extension CairoRenderer {
                 cairo_rectangle(scr, 0, top, Double(surface.width), bottom - top)
             }
             cairo_clip(scr)
-            cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_rgba(scr, background.red, background.green, background.blue, background.alpha)
-            cairo_paint(scr)
-            cairo_set_operator(scr, CAIRO_OPERATOR_OVER)
+            CairoRenderer.fillClip(scr, background)
         }
+    }
+
+    /// Paints all of `cr`'s clip `color` with SOURCE (a strip's background, the rows of strips
+    /// not made yet, a patch's bands) and leaves the operator OVER for what is drawn on it.
+    static func fillClip(_ cr: OpaquePointer, _ color: Color) {
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 
     /// Draws `members` (commands of `range`) onto a held strip at the raster's own phase: content
