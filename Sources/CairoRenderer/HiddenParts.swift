@@ -67,11 +67,7 @@ extension CairoRenderer {
             }
             return true
         }
-        if indexesOccluders, occluders.count >= OccluderIndex.minimumCount, occluderIndex?.count != occluders.count {
-            occluderIndex = OccluderIndex(occluders)
-        }
-        if indexesOccluders, let index = occluderIndex, index.count == occluders.count,
-           let finished = index.forEachCandidate(meeting: b, from: lo, consider) {
+        if let index = indexedOccluders(occluders), let finished = index.forEachCandidate(meeting: b, from: lo, consider) {
             indexedShowings += 1
             if !finished { return .none }
         } else {

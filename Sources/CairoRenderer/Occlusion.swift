@@ -47,6 +47,14 @@ extension CairoRenderer {
     /// Faces after a copied shape that are tried as its occluder (the next cards of a stack).
     static let occlusionLookahead = 8
 
+    /// The frame's occluders bucketed by cell, made the first time the frame asks; nil with
+    /// fewer than `OccluderIndex.minimumCount` or with `indexesOccluders` off.
+    func indexedOccluders(_ occluders: [(index: Int, rect: PixelRect)]) -> OccluderIndex? {
+        guard indexesOccluders, occluders.count >= OccluderIndex.minimumCount else { return nil }
+        if occluderIndex?.count != occluders.count { occluderIndex = OccluderIndex(occluders) }
+        return occluderIndex
+    }
+
     /// The device box a shape of `rect` (user space) with `margin` device pixels is copied to.
     func deviceBox(_ cr: OpaquePointer, _ rect: Rect, margin: Double) -> PixelRect {
         var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
