@@ -580,6 +580,11 @@ extension LayerCache {
         }
     }
 
+    /// Hands over what frames asked for (a slack drain's start).
+    func handOver() { worker?.submit(&outbox, waiting: true) }
+    /// True while asked rasters wait to be handed over.
+    var hasRequests: Bool { !outbox.isEmpty }
+
     /// Hands over what is asked, waits for the worker to draw all of it and stores it (tests).
     func settleWorker() {
         guard let worker else { return }

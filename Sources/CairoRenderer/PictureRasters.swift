@@ -59,6 +59,45 @@ final class PictureRasters {
         let margin: (x: Double, y: Double)
     }
 
+    /// A raster to make: what, where it is held, the picture it paints and its distance from the
+    /// window's centre (the order pictures decode in).
+    struct Job {
+        let made: Made
+        let look: CellLook
+        let cell: [DrawCommand]
+        let path: String
+        let local: Rect
+        let radius: Double
+        let width: Int, height: Int
+        let distance: Double
+    }
+
+    /// Whether rasters are made in the slack between frames instead of by the frame (`LayerRasterising.slack`).
+    var inSlack = false
+    /// Rasters frames asked the slack for, oldest first (at most `askedLimit`; one per raster key).
+    fileprivate(set) var asked: [Job] = []
+    /// Rasters waiting at most (count): a fling asks for a scale of each moving cell every few
+    /// frames, and an old one is a scale gone by.
+    static let askedLimit = 8
+    /// The running cost of a cell's raster per device pixel (ms), from the slack's own; the first
+    /// guess is a layer's (`RasterWorker.firstCostPerPixel`).
+    private(set) var costPerPixel = RasterWorker.firstCostPerPixel
+
+    fileprivate func ask(_ job: Job) {
+        asked.removeAll { $0.made.key == job.made.key }
+        asked.append(job)
+        if asked.count > PictureRasters.askedLimit { asked.removeFirst(asked.count - PictureRasters.askedLimit) }
+    }
+
+    /// Of `rasterisations`: those made in the slack (since the start).
+    private(set) var madeInSlack = 0
+
+    fileprivate func timed(_ took: Double, pixels: Double) {
+        madeInSlack += 1
+        guard pixels > 0, took.isFinite, took >= 0 else { return }
+        costPerPixel += RasterWorker.costWeight * (took / pixels - costPerPixel)
+    }
+
     /// The rasters made of each look, by scale (those the layer cache evicted are dropped when met).
     private var made: [CellLook: [Made]] = [:]
     /// Cells drawn from a raster of another snapped scale (since the start).
@@ -248,12 +287,15 @@ public struct PictureRasterFigures: Sendable, Equatable {
     public var rastersDeferred: Int
     /// Of `rasterisations`: rasters painted from a held picture of a nearby size (none decoded).
     public var nearbyPictures: Int
+    /// Of `rasterisations`: rasters made in the slack between frames (`LayerRasterising.slack`).
+    public var madeInSlack = 0
 
     public init(composites: Int = 0, restingDraws: Int = 0, rasterisations: Int = 0, standIns: Int = 0,
-                movingDirect: Int = 0, rastersDeferred: Int = 0, nearbyPictures: Int = 0) {
+                movingDirect: Int = 0, rastersDeferred: Int = 0, nearbyPictures: Int = 0, madeInSlack: Int = 0) {
         (self.composites, self.restingDraws, self.rasterisations) = (composites, restingDraws, rasterisations)
         (self.standIns, self.movingDirect, self.rastersDeferred) = (standIns, movingDirect, rastersDeferred)
         self.nearbyPictures = nearbyPictures
+        self.madeInSlack = madeInSlack
     }
 }
 
@@ -269,7 +311,7 @@ extension CairoRenderer {
                              rasterisations: pictureRasters.rasterisations, standIns: pictureRasters.standIns,
                              movingDirect: pictureRasters.movingDirect,
                              rastersDeferred: pictureRasters.standInsKept,
-                             nearbyPictures: pictureRasters.nearbyPictures)
+                             nearbyPictures: pictureRasters.nearbyPictures, madeInSlack: pictureRasters.madeInSlack)
     }
 
     /// Composites the picture cell starting at `index` (a shadow and its picture) from a raster of
@@ -329,48 +371,31 @@ extension CairoRenderer {
         let look = PictureRasters.CellLook(path: path, width: rect.width, height: rect.height, radius: radius,
                                            blur: blur, offset: offset)
         var raster = PictureRasters.Made(key: rasterKey, scale: ks, margin: (mx, my))
+        let job = PictureRasters.Job(made: raster, look: look, cell: cell, path: path, local: local, radius: radius,
+                                     width: rw, height: rh, distance: distanceFromCentre(cr, rect))
         let surface: ImageSurface
         if let held = layers.pictureRaster(rasterKey) {
             surface = held
-        } else if !pictureRasters.mayRasteriseWithStandIn || !pictureRasters.mayRasterise,
+        } else if pictureRasters.inSlack || !pictureRasters.mayRasteriseWithStandIn || !pictureRasters.mayRasterise,
                   let (other, held) = pictureRasters.standIn(for: look, near: ks, in: layers) {
-            // Past the frame's share (or its share of cells that have one): a raster of a nearby
-            // scale, scaled to this one (repainted at rest).
-            if pictureRasters.mayRasterise { pictureRasters.keptStandIn() }
+            // Past the frame's share (or its share of cells that have one), or while the slack
+            // makes this one: a raster of a nearby scale, scaled to this one (repainted at rest).
+            if pictureRasters.inSlack { pictureRasters.ask(job) } else if pictureRasters.mayRasterise { pictureRasters.keptStandIn() }
             raster = other
             surface = held
+        } else if pictureRasters.inSlack {
+            // The slack between frames makes it (`rasteriseCellsInSlack`); drawn as before meanwhile.
+            pictureRasters.ask(job)
+            pictureRasters.drewMoving()
+            return nil
         } else {
-            // Only a picture shown whole (decoded, faded in) is kept in a raster; the frame's share
-            // is looked at first, so a cell past it asks for no picture size (headless: decodes none).
-            // A picture already held at this size or a nearby one is painted (nothing decoded in
-            // the frame: PictureNearbySize.swift), else its size is asked for as before.
-            guard pictureRasters.mayRasterise else {
+            // The frame's share is looked at first, so a cell past it asks for no picture size
+            // (headless: decodes none).
+            guard pictureRasters.mayRasterise, let made = rasteriseCell(job) else {
                 pictureRasters.drewMoving()
                 return nil
             }
-            let held = pictureRasters.nearbyAllowed ? heldPicture(path, local, radius, deviceScale: ks) : nil
-            guard held != nil || pictureReady(path, local, radius, deviceScale: ks, distance: distanceFromCentre(cr, rect)) else {
-                pictureRasters.drewMoving()
-                return nil
-            }
-            if let held, !held.exact { pictureRasters.paintedNearby() }
-            pictureRasters.picture = held?.surface
-            pictureRasters.rasterised()
-            pictureRasters.note(raster, of: look, in: layers)
-            surface = ImageSurface(width: rw, height: rh)
-            let scr = cairo_create(surface.handle)!
-            cairo_translate(scr, mx, my)
-            cairo_scale(scr, ks, ks)
-            var cellList = DisplayList()
-            for command in cell { cellList.append(command) }
-            pictureRasters.rendering = true
-            drawCommands(cellList, 0..<cellList.commands.count, on: scr, skip: nil, occluders: [], clipInteriors: [],
-                         layers: [:], deviceScale: ks)
-            pictureRasters.rendering = false
-            pictureRasters.picture = nil
-            cairo_destroy(scr)
-            cairo_surface_flush(surface.handle)
-            layers.storePictureRaster(surface, key: rasterKey)
+            surface = made
         }
         // Where the cell's origin lands, and the raster mapped onto it.
         var ox = rect.minX, oy = rect.minY
@@ -404,5 +429,53 @@ extension CairoRenderer {
         }
         shapes.noteShadow(rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius, blur: blur, color: color, deviceScale: k)
         return index + 2
+    }
+
+    /// Makes and holds `job`'s raster: the cell at full opacity at its snapped scale. Only a
+    /// picture shown whole (decoded, faded in) is kept in a raster: one held at this size or a
+    /// nearby one is painted (nothing decoded: PictureNearbySize.swift), else its size is asked
+    /// for as before. Nil when the picture is not ready.
+    func rasteriseCell(_ job: PictureRasters.Job) -> ImageSurface? {
+        let ks = job.made.scale
+        let held = pictureRasters.nearbyAllowed ? heldPicture(job.path, job.local, job.radius, deviceScale: ks) : nil
+        guard held != nil || pictureReady(job.path, job.local, job.radius, deviceScale: ks, distance: job.distance) else { return nil }
+        if let held, !held.exact { pictureRasters.paintedNearby() }
+        pictureRasters.picture = held?.surface
+        pictureRasters.rasterised()
+        pictureRasters.note(job.made, of: job.look, in: layers)
+        let surface = ImageSurface(width: job.width, height: job.height)
+        let scr = cairo_create(surface.handle)!
+        cairo_translate(scr, job.made.margin.x, job.made.margin.y)
+        cairo_scale(scr, ks, ks)
+        var cellList = DisplayList()
+        for command in job.cell { cellList.append(command) }
+        pictureRasters.rendering = true
+        drawCommands(cellList, 0..<cellList.commands.count, on: scr, skip: nil, occluders: [], clipInteriors: [],
+                     layers: [:], deviceScale: ks)
+        pictureRasters.rendering = false
+        pictureRasters.picture = nil
+        cairo_destroy(scr)
+        cairo_surface_flush(surface.handle)
+        layers.storePictureRaster(surface, key: job.made.key)
+        return surface
+    }
+
+    /// Makes the picture-cell rasters frames asked for in the slack (`LayerRasterising.slack`),
+    /// newest first, each only when its estimated cost fits what is left of `budget` ms by `clock`
+    /// and no input came (an infinite budget: all of them); the number made.
+    func rasteriseCellsInSlack(within budget: Double, clock: () -> Double, interrupt: () -> Bool) -> Int {
+        let start = clock()
+        var made = 0
+        while !interrupt(), let job = pictureRasters.asked.last {
+            let pixels = Double(job.width * job.height)
+            guard budget.isInfinite || clock() - start + pixels * pictureRasters.costPerPixel <= budget else { break }
+            pictureRasters.asked.removeLast()
+            guard !layers.holdsPictureRaster(job.made.key) else { continue }
+            let began = clock()
+            guard rasteriseCell(job) != nil else { continue }
+            pictureRasters.timed(clock() - began, pixels: pixels)
+            made += 1
+        }
+        return made
     }
 }

@@ -15,6 +15,18 @@ struct RasterRequest: Sendable {
     let matrix: (xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double)
 }
 
+/// Where the compositor's retained layers are rasterised (issue 21 item 6).
+public enum LayerRasterising: String, Sendable, CaseIterable {
+    /// By the frame that needs them (at most `LayerCache.rasterisationsPerFrame` a frame).
+    case inFrame = "in-frame"
+    /// On a worker thread (RasterWorker): a frame never rasterises a layer.
+    case worker
+    /// On the frame's thread between frames (`CairoRenderer.rasteriseInSlack`): a frame never
+    /// rasterises a layer and no thread takes the X server's core. At 60 Hz a 1280x800 frame
+    /// leaves 12-15 ms of its interval unused.
+    case slack
+}
+
 /// A request the worker has answered: its raster, or nil when the request was dropped unserved
 /// (a fuller queue than `RasterWorker.queueLimit`).
 struct LandedRaster: @unchecked Sendable {
@@ -64,10 +76,18 @@ final class RasterWorker: @unchecked Sendable {
     /// The frame's thread's alone (only it hands over without waiting).
     private var missedLocks = 0
 
-    /// Starts the thread; `fontOptions`, when given, are merged into its text options (the
-    /// frame renderer's, so text has the same pixels on both threads).
-    init(fontOptions: FontOptionsCopy?) {
+    /// False for the frame's thread's own slack (`drain(within:clock:)`): no thread is started.
+    let threaded: Bool
+    /// The slack's renderer (made at the first drain, on the frame's thread).
+    private var slackRenderer: CairoRenderer?
+    private var slackApplied: FontOptionsCopy?
+
+    /// Starts the thread (unless `threaded` is false); `fontOptions`, when given, are merged into
+    /// its text options (the frame renderer's, so text has the same pixels on both threads).
+    init(fontOptions: FontOptionsCopy?, threaded: Bool = true) {
         self.fontOptions = fontOptions
+        self.threaded = threaded
+        guard threaded else { return }
         let thread = Thread { [self] in
             gd_name_thread("gd-raster")
             run()
@@ -124,8 +144,84 @@ final class RasterWorker: @unchecked Sendable {
         return out
     }
 
+    /// The first guess at a raster's cost before one was timed (ms per device pixel): a
+    /// 1280x800 wallet card's raster (about 1200x300 px) took 1.3-1.7 ms on the frame's thread
+    /// (compare bench makeup lines, 2026-12-03).
+    static let firstCostPerPixel = 4e-6
+    /// Weight of the newest raster in the running cost per pixel (share).
+    static let costWeight = 0.25
+    /// The running cost of a raster per device pixel (ms), from the slack's own rasters.
+    private(set) var costPerPixel = RasterWorker.firstCostPerPixel
+
+    /// True when requests wait for a slack drain (unthreaded only).
+    var hasQueued: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !queue.isEmpty
+    }
+
+    /// The estimated cost of the oldest queued request (ms), if any.
+    var nextEstimate: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return queue.first.map { Double($0.raster.width * $0.raster.height) * costPerPixel }
+    }
+
+    /// Draws queued requests on the calling thread, the frame's, between frames (unthreaded only),
+    /// oldest first, each only if its estimated cost (`costPerPixel`) fits in what is left of
+    /// `budget` ms by `clock` (ms) and `interrupt` (input waiting) says nothing came; with an
+    /// infinite budget (the window idle) every request is drawn unless interrupted. Returns the
+    /// number drawn.
+    @discardableResult
+    func drain(within budget: Double, clock: () -> Double, interrupt: () -> Bool = { false }) -> Int {
+        guard !threaded else { return 0 }
+        let start = clock()
+        var drawn = 0
+        while !interrupt() {
+            lock.lock()
+            guard let next = queue.first, !stopping else {
+                lock.unlock()
+                break
+            }
+            let pixels = Double(next.raster.width * next.raster.height)
+            guard budget.isInfinite || clock() - start + pixels * costPerPixel <= budget else {
+                lock.unlock()
+                break
+            }
+            queue.removeFirst()
+            let options = fontOptions
+            lock.unlock()
+            let renderer = slackRenderer ?? {
+                let made = CairoRenderer()
+                made.shapes.cachesAtFirstUse = true
+                slackRenderer = made
+                return made
+            }()
+            if let options, options !== slackApplied {
+                renderer.text.merge(fontOptions: options.handle)
+                slackApplied = options
+            }
+            let began = clock()
+            let surface = renderer.rasterise(next)
+            let took = clock() - began
+            if pixels > 0, took.isFinite, took >= 0 {
+                costPerPixel += RasterWorker.costWeight * (took / pixels - costPerPixel)
+            }
+            lock.lock()
+            mailbox.append(LandedRaster(request: next, surface: surface))
+            made += 1
+            lock.unlock()
+            drawn += 1
+        }
+        return drawn
+    }
+
     /// Blocks until nothing is queued or being drawn (tests and the bench, never a frame).
     func waitUntilIdle() {
+        if !threaded {
+            drain(within: .infinity, clock: { 0 })
+            return
+        }
         lock.lock()
         while (!queue.isEmpty || drawing) && !stopping { lock.wait() }
         lock.unlock()
@@ -201,23 +297,59 @@ extension CairoRenderer {
         return surface
     }
 
-    /// Rasterises retained layers on a worker thread (issue 21 item 6): a frame copies what has
-    /// landed, copies a moving layer from a raster of another phase (a stand-in) and draws a
-    /// layer with no raster directly, asking the worker for the exact raster either way; it never
-    /// rasterises nor waits. Off by default: headless output and the tests' direct path stay
-    /// synchronous. Takes effect with `retainedLayers`.
     /// True when this machine has the cores a raster worker needs beside the frame's thread and
     /// the X server (`RasterWorker.coresNeeded`).
     public static var workerIsWorthwhile: Bool {
         ProcessInfo.processInfo.activeProcessorCount >= RasterWorker.coresNeeded
     }
 
+    /// Rasterises retained layers on a worker thread (issue 21 item 6): a frame copies what has
+    /// landed, copies a moving layer from a raster of another phase (a stand-in) and draws a
+    /// layer with no raster directly, asking the worker for the exact raster either way; it never
+    /// rasterises nor waits. Off by default: headless output and the tests' direct path stay
+    /// synchronous. Takes effect with `retainedLayers`. `layerRasterising` says the same and
+    /// offers the slack as a third place.
     public var layersOnWorker: Bool {
-        get { layers.worker != nil }
+        get { layerRasterising == .worker }
+        set { layerRasterising = newValue ? .worker : .inFrame }
+    }
+
+    /// Where retained layers are rasterised: in the frame, on the worker, or in the slack.
+    public var layerRasterising: LayerRasterising {
+        get { layers.worker.map { $0.threaded ? .worker : .slack } ?? .inFrame }
         set {
-            guard newValue != (layers.worker != nil) else { return }
-            layers.worker = newValue ? RasterWorker(fontOptions: FontOptionsCopy(copying: text.fontOptions)) : nil
+            pictureRasters.inSlack = newValue == .slack
+            guard newValue != layerRasterising else { return }
+            layers.worker = newValue == .inFrame ? nil
+                : RasterWorker(fontOptions: FontOptionsCopy(copying: text.fontOptions), threaded: newValue == .worker)
         }
+    }
+
+    /// Where a window on this machine rasterises its layers: on a worker where there is a core for
+    /// it (`workerIsWorthwhile`), else in the frame's thread's slack.
+    public static var standardLayerRasterising: LayerRasterising { workerIsWorthwhile ? .worker : .slack }
+
+    /// True when frames asked for layers or picture-cell rasters that a slack drain
+    /// (`rasteriseInSlack`) would draw now.
+    public var hasSlackWork: Bool {
+        guard let worker = layers.worker, !worker.threaded else { return false }
+        return layers.hasRequests || worker.hasQueued || !pictureRasters.asked.isEmpty
+    }
+
+    /// Draws the layers frames asked for, then their picture cells' rasters (PictureRasters.swift),
+    /// on this thread, while the estimated cost of the next fits in what is left of `budget` ms by
+    /// `clock` (ms) and `interrupt` says no input came (an infinite budget: all of them); the
+    /// number drawn. Only with `layerRasterising == .slack`: the next frame copies what was drawn.
+    @discardableResult
+    public func rasteriseInSlack(within budget: Double, clock: () -> Double, interrupt: () -> Bool = { false }) -> Int {
+        guard let worker = layers.worker, !worker.threaded else { return 0 }
+        let start = clock()
+        layers.handOver()
+        var drawn = worker.drain(within: budget, clock: clock, interrupt: interrupt)
+        if !pictureRasters.asked.isEmpty {
+            drawn += rasteriseCellsInSlack(within: budget - (clock() - start), clock: clock, interrupt: interrupt)
+        }
+        return drawn
     }
 
     /// Blocks until the raster worker has drawn every request, and stores what it made in the

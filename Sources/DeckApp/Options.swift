@@ -99,7 +99,7 @@ public struct Options: Equatable, Sendable {
       GESTUREDECK_SCREENSHOT_DIR  where F12 saves screenshots (default: the current folder)
       GESTUREDECK_RENDERER  compositor (default: damage, shared memory, layers) or direct
       GESTUREDECK_PRESENT   on (default: Present, paced to the display) or off (MIT-SHM only)
-      GESTUREDECK_LAYER_WORKER  auto (default: rasterise layers on a thread with 3+ cores), on or off
+      GESTUREDECK_LAYER_WORKER  auto (default: layers rasterised on a thread with 3+ cores, else between frames), on, off or slack
       DESKTOP_STARTUP_ID  the launcher's startup notification, ended once the window is up
 
     Exit status:

@@ -1,4 +1,5 @@
 import Foundation
+import CairoRenderer
 
 /// A setting the window reads from one environment variable naming one of a few cases
 /// (`GESTUREDECK_PRESENT`, `GESTUREDECK_LAYER_WORKER`): unset or empty is the default; any
@@ -28,21 +29,23 @@ extension EnvironmentChoice {
     }
 }
 
-/// `GESTUREDECK_LAYER_WORKER=auto|on|off`: whether the compositor rasterises layers on a
-/// worker thread (RasterWorker.swift). `auto`, the default, uses one where the machine has a
-/// core for it (`CairoRenderer.workerIsWorthwhile`); `on` and `off` force it, to compare.
+/// `GESTUREDECK_LAYER_WORKER=auto|on|off|slack`: where the compositor rasterises layers
+/// (RasterWorker.swift). `auto`, the default, uses a worker thread where the machine has a core
+/// for it (`CairoRenderer.workerIsWorthwhile`) and the drawing thread's slack between frames
+/// elsewhere; `on` (worker), `off` (in the frame) and `slack` force one, to compare.
 enum LayerWorkerOption: String, EnvironmentChoice {
-    case auto, on, off
+    case auto, on, off, slack
     static let variable = "GESTUREDECK_LAYER_WORKER"
     static let standard = LayerWorkerOption.auto
-    static let standardMeaning = "using a worker where the machine has a core for it"
+    static let standardMeaning = "using a worker where the machine has a core for it, else the slack between frames"
 
-    /// Whether to use the worker on a machine where it `isWorthwhile`.
-    func uses(isWorthwhile: Bool) -> Bool {
+    /// Where layers are rasterised on a machine where a worker `isWorthwhile` (or not).
+    func rasterising(isWorthwhile: Bool) -> LayerRasterising {
         switch self {
-        case .auto: isWorthwhile
-        case .on: true
-        case .off: false
+        case .auto: isWorthwhile ? .worker : .slack
+        case .on: .worker
+        case .off: .inFrame
+        case .slack: .slack
         }
     }
 }

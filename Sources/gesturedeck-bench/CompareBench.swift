@@ -32,8 +32,13 @@ struct CompareResult {
     var slowest: [SlowFrame] = []
     /// What each compositor frame drew (SlowFrameCounts.swift), by its index in the script.
     var makeup: [FrameMakeup] = []
-    /// Whether the compositor rasterised its layers on a worker thread.
-    var layerWorker = false
+    /// Where the compositor rasterised its layers: in the frame, on a worker thread, or in the
+    /// slack between frames.
+    var layerRasterising = LayerRasterising.inFrame
+    /// Time spent rasterising in the slack after each frame (ms; not in the frame's figures), and
+    /// the rasters made there (layers and picture cells).
+    var slackMs = Distribution([])
+    var slackRasters = 0
     /// Whether pictures were decoded on worker threads, as in the app (else on the drawing thread).
     var backgroundPictures = true
     /// CPU time of the drawing thread per frame (draw + present, ms): what the frame itself
@@ -49,7 +54,7 @@ struct CompareResult {
 
     var json: [String: Any] {
         ["scene": scene, "size": sizeLabel(size), "direct": direct.json, "compositor": compositor.json,
-         "transport": transport, "blockedWaits": blockedWaits, "p99Ratio": rounded(ratio), "layerWorker": layerWorker, "backgroundPictures": backgroundPictures,
+         "transport": transport, "blockedWaits": blockedWaits, "p99Ratio": rounded(ratio), "layerRasterising": layerRasterising.rawValue, "slackMs": slackMs.json, "slackRasters": slackRasters, "backgroundPictures": backgroundPictures,
          "slowestCompositorFrames": slowest.map { ["index": $0.index, "drawPresentMs": rounded($0.total), "drawMs": rounded($0.draw)] },
          "layers": ["peakBytes": layers.peakBytes, "budgetBytes": layers.budget, "rasterised": layers.rasterised,
                     "exactHits": layers.exactHits, "shiftedHits": layers.shiftedHits, "evictions": layers.evictions,
@@ -78,7 +83,8 @@ enum CompareBench {
     /// Plays the scene's interaction once; each frame's display list is drawn and presented by
     /// both paths, each to its own window, the order alternating frame by frame, each synced.
     static func run(scene: String, size: Size, frames: Int, items: Int, assets: SyntheticAssets,
-                    server: XServer, layerWorker: Bool = true, backgroundPictures: Bool = true) throws -> CompareResult {
+                    server: XServer, layers: LayerRasterising = CairoRenderer.standardLayerRasterising,
+                    backgroundPictures: Bool = true) throws -> CompareResult {
         var result = CompareResult(scene: scene, size: size)
         let script = Scripts.interaction(scene, size: size).repeated(toAtLeast: frames).prefix(frames)
         let folder = try assets.folder(items: items)
@@ -93,8 +99,8 @@ enum CompareBench {
         let directRenderer = CairoRenderer(), compositorRenderer = CairoRenderer()
         compositorRenderer.occlusionCulling = true
         compositorRenderer.retainedLayers = true
-        compositorRenderer.layersOnWorker = layerWorker
-        result.layerWorker = layerWorker
+        compositorRenderer.layerRasterising = layers
+        result.layerRasterising = layers
         // Pictures decoded on worker threads, as X11App has them: a frame draws a placeholder
         // (or a nearby size) while its picture decodes, and never decodes on the drawing thread.
         if backgroundPictures { for renderer in [directRenderer, compositorRenderer] { renderer.startBackgroundDecoding() } }
@@ -124,6 +130,7 @@ enum CompareBench {
         var split = (damage: [Double](), send: [Double](), sync: [Double]())
         var rects = 0
         var cpu = (direct: [Double](), compositor: [Double]())
+        var slack: [Double] = []
         let waitsBefore = compositor.blockedWaits
         for (i, inputs) in script.frames.enumerated() {
             driver.step(inputs)
@@ -173,11 +180,19 @@ enum CompareBench {
                 drainCompositor(compositorWindow, compositor)
             }
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
+            // The window's loop, between this frame and the next (X11App.spendSlack), outside the figures above.
+            if layers == .slack {
+                let before = monotonicNanos()
+                compositorRenderer.rasteriseInSlack(within: slackBudget, clock: { Double(monotonicNanos()) / 1e6 })
+                slack.append(Double(monotonicNanos() - before) / 1e6)
+            }
         }
         if let path = ProcessInfo.processInfo.environment["GESTUREDECK_BENCH_MAKEUP"] {
             let lines = result.makeup.indices.map { "#\($0) \(fmt(c.total[$0])) (\(fmt(c.draw[$0]))): " + result.makeup[$0].line }
             try? (lines.joined(separator: "\n") + "\n").write(toFile: path + "." + scene, atomically: true, encoding: .utf8)
         }
+        result.slackMs = Distribution(slack)
+        result.slackRasters = compositorRenderer.layerStatistics.rasterisedOnWorker + compositorRenderer.pictureRasterFigures.madeInSlack
         result.blockedWaits = compositor.blockedWaits - waitsBefore
         result.layers = compositorRenderer.layerStatistics
         result.damageMs = Distribution(split.damage)
@@ -226,6 +241,9 @@ enum CompareBench {
     /// at least once: the first use of a shared segment faults its pages in (at 1280x800 the first two
     /// floor frames took 8-17 ms against a median under 1 ms), a start-up cost, not a frame's.
     static let warmUpFrames = 4
+    /// Slack after a frame the compositor may rasterise layers in (ms): a 60 Hz interval less a
+    /// frame of about 4 ms and the window's margin (`X11App.slackMargin`).
+    static let slackBudget = 10.0
 
     static func warmBuffers(_ compositor: FrameCompositor, window: X11Window, list: DisplayList, renderer: CairoRenderer) {
         for _ in 0..<warmUpFrames {
@@ -246,10 +264,16 @@ enum CompareBench {
     }
 
     static func table(_ results: [CompareResult], floors: [CompareFloor]) -> [String] {
-        let worker = results.first.map { $0.layerWorker ? "on" : "off" } ?? "off"
+        let worker = results.first.map { r in
+            switch r.layerRasterising {
+            case .inFrame: "layers rasterised in the frame"
+            case .worker: "layers rasterised on a worker thread"
+            case .slack: "layers rasterised in the slack between frames"
+            }
+        } ?? ""
         let pictures = results.first.map { $0.backgroundPictures ? "on workers" : "on the drawing thread" } ?? "on workers"
         var out = ["", "Direct vs compositor, interleaved frame by frame (ms; draw / present / draw+present p50 p99 max; KB sent per frame; "
-                   + "raster worker \(worker), pictures decoded \(pictures), \(ProcessInfo.processInfo.activeProcessorCount) cores)"]
+                   + worker + ", pictures decoded \(pictures), \(ProcessInfo.processInfo.activeProcessorCount) cores)"]
         out.append(pad("scene", 10) + pad("size", 10) + pad("path", 11) + lpad("draw p50", 9) + lpad("p99", 7)
                    + lpad("pres p50", 9) + lpad("p99", 7) + lpad("total p50", 10) + lpad("p99", 7) + lpad("max", 7)
                    + lpad("KB/frame", 10) + lpad("p99 ratio", 10))
@@ -312,6 +336,14 @@ enum CompareBench {
         out.append("Moving layers drawn in their ring / resting layers left on a stand-in (MovingLayers.swift): "
                    + results.map { "\($0.scene) \(sizeLabel($0.size)) \($0.layers.ringClipped) / \($0.layers.restingStandIns)" }
                        .joined(separator: ", "))
+        let slack = results.filter { $0.layerRasterising == .slack }
+        if !slack.isEmpty {
+            out.append("Layers and picture cells rasterised in the slack after each frame, outside the figures above "
+                       + "(ms p50 / p99 / max; rasters): "
+                       + slack.map { "\($0.scene) \(sizeLabel($0.size)) \(fmt($0.slackMs.p50)) / \(fmt($0.slackMs.p99)) / "
+                                     + "\(fmt($0.slackMs.max)); \($0.slackRasters)" }
+                           .joined(separator: ", "))
+        }
         return out
     }
 }

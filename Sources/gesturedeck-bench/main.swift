@@ -37,9 +37,9 @@ struct BenchOptions {
     var noX = false
     /// Also writes the JSON object to this file (the table still goes to stdout).
     var jsonFile: String?
-    /// The compare part's compositor rasterises layers on a worker thread (`--layer-worker off`: on its own thread);
-    /// by default as the window does, where the machine has a core for it.
-    var layerWorker = CairoRenderer.workerIsWorthwhile
+    /// Where the compare part's compositor rasterises layers (`--layer-worker on|off|slack`): by
+    /// default as the window does, on a worker where the machine has a core for it, else in the slack.
+    var layerRasterising = CairoRenderer.standardLayerRasterising
     /// The compare part decodes pictures on worker threads, as the app does (`--pictures-inline`: on the drawing thread).
     var backgroundPictures = true
 
@@ -57,8 +57,9 @@ struct BenchOptions {
       --frames N frames of the render part (default 600; quick 20)
       --no-x     no X server: skips the window, latency and idle parts
       --json-file FILE also write the JSON object to FILE
-      --layer-worker on|off  compare: the compositor rasterises layers on a worker thread (default: as the
-                             window, on with 3 or more cores)
+      --layer-worker on|off|slack  compare: the compositor rasterises layers on a worker thread (on), in
+                             the frame (off) or between frames on the drawing thread (slack); default: as
+                             the window, on with 3 or more cores, else slack
       --pictures-inline  compare: decode pictures on the drawing thread (default: on worker threads, as the window)
       --validate FILE  check that FILE is well-formed --json output (scripts/bench-ci)
       (for profiling: valgrind --tool=callgrind gesturedeck-bench --only render --scene wallet --frames 60)
@@ -89,9 +90,10 @@ struct BenchOptions {
             case "--no-x": options.noX = true
             case "--layer-worker":
                 switch rest.popFirst() {
-                case "on": options.layerWorker = true
-                case "off": options.layerWorker = false
-                default: fail("--layer-worker needs on or off")
+                case "on": options.layerRasterising = .worker
+                case "off": options.layerRasterising = .inFrame
+                case "slack": options.layerRasterising = .slack
+                default: fail("--layer-worker needs on, off or slack")
                 }
             case "--memory-probe":
                 guard let cards = rest.popFirst(), let pictures = rest.popFirst() else {
@@ -272,7 +274,7 @@ if let server, options.only.contains("compare") {
             do {
                 report.compare.append(try CompareBench.run(scene: scene, size: size, frames: renderFrames,
                                                            items: report.renderItems, assets: synthetic, server: server,
-                                                           layerWorker: options.layerWorker, backgroundPictures: options.backgroundPictures))
+                                                           layers: options.layerRasterising, backgroundPictures: options.backgroundPictures))
             } catch {
                 report.errors.append("compare \(scene) \(sizeLabel(size)): \(error)")
             }
