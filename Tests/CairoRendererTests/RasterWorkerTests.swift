@@ -112,6 +112,20 @@ import Testing
         var statistics = LayerStatistics()
         /// Picture cells rasterised (PictureRasters.swift): made on the frame's thread, worker or not.
         var pictureCells = 0
+
+        /// The trace came to rest, its resting frames are the direct path's, its moving ones within
+        /// the tolerance, and no frame rasterised a layer (the layer cache counts picture cells'
+        /// rasters too: those are subtracted).
+        func expectDirectPixelsAndNoFrameRaster(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(resting > 0, "\(name): the trace never came to rest", sourceLocation: sourceLocation)
+            #expect(restingMismatches.isEmpty,
+                    "\(name): \(restingMismatches.count) of \(resting) resting frames differ, first at \(restingMismatches.first ?? 0) ms",
+                    sourceLocation: sourceLocation)
+            #expect(worstShare <= LayerRepaintTests.LayerTolerance.maxShare,
+                    "\(name): a moving frame has \(worstShare * 100)% of its pixels off", sourceLocation: sourceLocation)
+            #expect(statistics.rasterised - pictureCells == 0,
+                    "\(name): \(statistics.rasterised - pictureCells) layers rasterised by the frames", sourceLocation: sourceLocation)
+        }
     }
 
     /// Plays `name` as the window draws it (damage, two buffers, occlusion, layers on the worker,
@@ -129,15 +143,7 @@ import Testing
 
     @Test(arguments: DamageRepaintTests.traceNames)
     func everyFrameOfATraceHasTheDirectPixelsWithTheWorker(trace name: String) throws {
-        let o = try Self.play(name, waiting: true)
-        #expect(o.resting > 0, "\(name): the trace never came to rest")
-        #expect(o.restingMismatches.isEmpty,
-                "\(name): \(o.restingMismatches.count) of \(o.resting) resting frames differ, first at \(o.restingMismatches.first ?? 0) ms")
-        #expect(o.worstShare <= LayerRepaintTests.LayerTolerance.maxShare,
-                "\(name): a moving frame has \(o.worstShare * 100)% of its pixels off")
-        // The layer cache counts picture cells' rasters too; those are the frame's thread's own.
-        #expect(o.statistics.rasterised - o.pictureCells == 0,
-                "\(name): \(o.statistics.rasterised - o.pictureCells) layers rasterised on the frame's thread")
+        try Self.play(name, waiting: true).expectDirectPixelsAndNoFrameRaster(name)
     }
 
     /// The wallet and message traces do use the worker's rasters (the test above passes with none).

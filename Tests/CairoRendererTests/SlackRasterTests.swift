@@ -118,14 +118,7 @@ import Testing
 
     @Test(arguments: DamageRepaintTests.traceNames)
     func everyFrameOfATraceHasTheDirectPixelsWithTheSlack(trace name: String) throws {
-        let o = try Self.play(name, budget: .infinity)
-        #expect(o.resting > 0, "\(name): the trace never came to rest")
-        #expect(o.restingMismatches.isEmpty,
-                "\(name): \(o.restingMismatches.count) of \(o.resting) resting frames differ, first at \(o.restingMismatches.first ?? 0) ms")
-        #expect(o.worstShare <= LayerRepaintTests.LayerTolerance.maxShare,
-                "\(name): a moving frame has \(o.worstShare * 100)% of its pixels off")
-        #expect(o.statistics.rasterised - o.pictureCells == 0,
-                "\(name): \(o.statistics.rasterised - o.pictureCells) layers rasterised by the frames")
+        try Self.play(name, budget: .infinity).expectDirectPixelsAndNoFrameRaster(name)
     }
 
     /// A short slack (half a millisecond) draws some rasters, not all: the pixels still hold.
