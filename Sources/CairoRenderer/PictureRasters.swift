@@ -254,8 +254,9 @@ final class PictureRasters {
     private(set) var standInsKept = 0
     fileprivate func keptStandIn() { standInsKept += 1 }
 
-    fileprivate func rasterised() {
-        rasterisedThisFrame += 1
+    /// A raster made, by the frame (counted against its share) or in the slack after it.
+    fileprivate func rasterised(byFrame: Bool) {
+        if byFrame { rasterisedThisFrame += 1 }
         rasterisations += 1
     }
 
@@ -441,7 +442,7 @@ extension CairoRenderer {
         guard held != nil || pictureReady(job.path, job.local, job.radius, deviceScale: ks, distance: job.distance) else { return nil }
         if let held, !held.exact { pictureRasters.paintedNearby() }
         pictureRasters.picture = held?.surface
-        pictureRasters.rasterised()
+        pictureRasters.rasterised(byFrame: !pictureRasters.inSlack)
         pictureRasters.note(job.made, of: job.look, in: layers)
         let surface = ImageSurface(width: job.width, height: job.height)
         let scr = cairo_create(surface.handle)!

@@ -249,7 +249,7 @@ public final class X11App {
     /// the frame's own start (a 1280x800 frame drew in 1-5 ms, compare bench).
     static let slackMargin = 2.0
 
-    /// Rasterises the layers frames asked for (`LayerRasterising.slack`) in the time until the
+    /// Rasterises the layers and picture cells frames asked for (`LayerRasterising.slack`) in the time until the
     /// next frame is due, `wait` ms (all of them when idle, -1), less `slackMargin`, stopping
     /// when input arrives; true when it drew any (the caller asks the clock again).
     private func spendSlack(wait: Int32) -> Bool {
