@@ -168,27 +168,27 @@ final class RasterWorker: @unchecked Sendable {
     }
 
     /// Draws queued requests on the calling thread, the frame's, between frames (unthreaded only),
-    /// oldest first, each only if its estimated cost (`costPerPixel`) fits in what is left of
-    /// `budget` ms by `clock` (ms) and `interrupt` (input waiting) says nothing came; with an
-    /// infinite budget (the window idle) every request is drawn unless interrupted. Returns the
-    /// number drawn.
+    /// oldest first, each only if its estimated cost (`costPerPixel`) is at most `longest` ms and
+    /// fits in what is left of `budget` ms by `clock` (ms) (a request that does not is left for a
+    /// later drain), while `interrupt` (input waiting) says nothing came; with an infinite budget
+    /// (the window idle) every request is drawn unless interrupted. Returns the number drawn.
     @discardableResult
-    func drain(within budget: Double, clock: () -> Double, interrupt: () -> Bool = { false }) -> Int {
+    func drain(within budget: Double, longest: Double = .infinity, clock: () -> Double, interrupt: () -> Bool = { false }) -> Int {
         guard !threaded else { return 0 }
         let start = clock()
         var drawn = 0
         while !interrupt() {
             lock.lock()
-            guard let next = queue.first, !stopping else {
+            let left = budget - (clock() - start)
+            guard !stopping, let i = queue.firstIndex(where: { request in
+                let estimate = Double(request.raster.width * request.raster.height) * costPerPixel
+                return budget.isInfinite || (estimate <= left && estimate <= longest)
+            }) else {
                 lock.unlock()
                 break
             }
+            let next = queue.remove(at: i)
             let pixels = Double(next.raster.width * next.raster.height)
-            guard budget.isInfinite || clock() - start + pixels * costPerPixel <= budget else {
-                lock.unlock()
-                break
-            }
-            queue.removeFirst()
             let options = fontOptions
             lock.unlock()
             let renderer = slackRenderer ?? {
@@ -338,16 +338,18 @@ extension CairoRenderer {
 
     /// Draws the layers frames asked for, then their picture cells' rasters (PictureRasters.swift),
     /// on this thread, while the estimated cost of the next fits in what is left of `budget` ms by
-    /// `clock` (ms) and `interrupt` says no input came (an infinite budget: all of them); the
+    /// `clock` (ms), none estimated longer than `longest` ms (those wait for a longer slack), and
+    /// `interrupt` says no input came (an infinite budget: all of them); the
     /// number drawn. Only with `layerRasterising == .slack`: the next frame copies what was drawn.
     @discardableResult
-    public func rasteriseInSlack(within budget: Double, clock: () -> Double, interrupt: () -> Bool = { false }) -> Int {
+    public func rasteriseInSlack(within budget: Double, longest: Double = .infinity, clock: () -> Double,
+                                 interrupt: () -> Bool = { false }) -> Int {
         guard let worker = layers.worker, !worker.threaded else { return 0 }
         let start = clock()
         layers.handOver()
-        var drawn = worker.drain(within: budget, clock: clock, interrupt: interrupt)
+        var drawn = worker.drain(within: budget, longest: longest, clock: clock, interrupt: interrupt)
         if !pictureRasters.asked.isEmpty {
-            drawn += rasteriseCellsInSlack(within: budget - (clock() - start), clock: clock, interrupt: interrupt)
+            drawn += rasteriseCellsInSlack(within: budget - (clock() - start), longest: longest, clock: clock, interrupt: interrupt)
         }
         return drawn
     }

@@ -248,16 +248,21 @@ public final class X11App {
     /// Time kept free before the next frame is due when rasterising in the slack (ms): input and
     /// the frame's own start (a 1280x800 frame drew in 1-5 ms, compare bench).
     static let slackMargin = 2.0
+    /// The longest raster started in the slack while frames are due (ms, estimated): input that
+    /// comes meanwhile waits for it, within the 8 ms latency target (issue 21) with the frame's
+    /// own 1-5 ms. Longer ones (a 3840x2160 card) wait for the window to be idle.
+    static let slackLongestRaster = 4.0
 
     /// Rasterises the layers and picture cells frames asked for (`LayerRasterising.slack`) in the time until the
-    /// next frame is due, `wait` ms (all of them when idle, -1), less `slackMargin`, stopping
-    /// when input arrives; true when it drew any (the caller asks the clock again).
+    /// next frame is due, `wait` ms (all of them when idle, -1), less `slackMargin`, none longer
+    /// than `slackLongestRaster` unless idle, stopping when input arrives; true when it drew any
+    /// (the caller asks the clock again).
     private func spendSlack(wait: Int32) -> Bool {
         guard renderer.hasSlackWork, wait != 0 else { return false }
         let budget = wait < 0 ? Double.infinity : Double(wait) - X11App.slackMargin
         guard budget > 0 else { return false }
         let display = window.display
-        return renderer.rasteriseInSlack(within: budget, clock: { monotonicMillis() },
+        return renderer.rasteriseInSlack(within: budget, longest: X11App.slackLongestRaster, clock: { monotonicMillis() },
                                          interrupt: { XPending(display) > 0 }) > 0
     }
 

@@ -63,6 +63,15 @@ import Testing
         #expect(d.renderer.rasteriseInSlack(within: estimate * 0.99, clock: Self.frozen) == 0)
         #expect(d.renderer.rasteriseInSlack(within: estimate * 1.01, clock: Self.frozen) >= 1)
         #expect(worker.costPerPixel < RasterWorker.firstCostPerPixel, "a frozen clock timed the raster at 0 ms")
+        // A raster estimated longer than `longest` waits, however long the slack (the rows are
+        // alike: none fits).
+        let e = Drawing()
+        e.frame(0)
+        e.frame(0)
+        e.renderer.layers.handOver()
+        let next = try #require(e.renderer.layers.worker?.nextEstimate)
+        #expect(e.renderer.rasteriseInSlack(within: 1e9, longest: next * 0.99, clock: Self.frozen) == 0)
+        #expect(e.renderer.rasteriseInSlack(within: 1e9, longest: next * 1.01, clock: Self.frozen) >= 1)
     }
 
     /// Time passes: a budget of 2.5 steps of a clock that moves one step each time it is read
