@@ -462,21 +462,16 @@ extension CairoRenderer {
     }
 
     /// Makes the picture-cell rasters frames asked for in the slack (`LayerRasterising.slack`),
-    /// newest first, each only when its estimated cost is at most `longest` ms and fits what is
-    /// left of `budget` ms by `clock` (others wait), while no input came (an infinite budget: all
-    /// of them); the number made.
+    /// newest first, while the next one's estimated cost is at most `longest` ms and fits what is
+    /// left of `budget` ms by `clock` (else they wait), and no input came (an infinite budget:
+    /// all of them); the number made.
     func rasteriseCellsInSlack(within budget: Double, longest: Double, clock: () -> Double, interrupt: () -> Bool) -> Int {
         let start = clock()
         var made = 0
-        while !interrupt() {
-            let left = budget - (clock() - start), cost = pictureRasters.costPerPixel
-            guard let i = pictureRasters.asked.lastIndex(where: { job in
-                let estimate = Double(job.width * job.height) * cost
-                return budget.isInfinite || (estimate <= left && estimate <= longest)
-            }) else { break }
-            let job = pictureRasters.asked[i]
-            let pixels = Double(job.width * job.height)
-            pictureRasters.asked.remove(at: i)
+        while !interrupt(), let job = pictureRasters.asked.last {
+            let pixels = Double(job.width * job.height), estimate = pixels * pictureRasters.costPerPixel
+            guard budget.isInfinite || (estimate <= budget - (clock() - start) && estimate <= longest) else { break }
+            pictureRasters.asked.removeLast()
             guard !layers.holdsPictureRaster(job.made.key) else { continue }
             let began = clock()
             guard rasteriseCell(job) != nil else { continue }

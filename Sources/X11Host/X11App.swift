@@ -250,7 +250,8 @@ public final class X11App {
     static let slackMargin = 2.0
     /// The longest raster started in the slack while frames are due (ms, estimated): input that
     /// comes meanwhile waits for it, within the 8 ms latency target (issue 21) with the frame's
-    /// own 1-5 ms. Longer ones (a 3840x2160 card) wait for the window to be idle.
+    /// own 1-5 ms. Longer ones (a 3840x2160 card), and those asked after them, wait for the
+    /// window to be idle.
     static let slackLongestRaster = 4.0
 
     /// Rasterises the layers and picture cells frames asked for (`LayerRasterising.slack`) in the time until the
