@@ -247,12 +247,12 @@ public final class X11App {
 
     /// Time kept free before the next frame is due when rasterising in the slack (ms): input and
     /// the frame's own start (a 1280x800 frame drew in 1-5 ms, compare bench).
-    static let slackMargin = 2.0
+    public static let slackMargin = 2.0
     /// The longest raster started in the slack while frames are due (ms, estimated): input that
     /// comes meanwhile waits for it, within the 8 ms latency target (issue 21) with the frame's
     /// own 1-5 ms. Longer ones (a 3840x2160 card), and those asked after them, wait for the
     /// window to be idle.
-    static let slackLongestRaster = 4.0
+    public static let slackLongestRaster = 4.0
 
     /// Rasterises the layers and picture cells frames asked for (`LayerRasterising.slack`) in the time until the
     /// next frame is due, `wait` ms (all of them when idle, -1), less `slackMargin`, none longer

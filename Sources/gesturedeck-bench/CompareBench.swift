@@ -180,10 +180,12 @@ enum CompareBench {
                 drainCompositor(compositorWindow, compositor)
             }
             if i % 2 == 0 { direct(); composited() } else { composited(); direct() }
-            // The window's loop, between this frame and the next (X11App.spendSlack), outside the figures above.
-            if layers == .slack {
+            // The window's loop, between this frame and the next (X11App.spendSlack), outside the
+            // figures above: what is left of a 60 Hz interval after this frame, less the window's margin.
+            if layers == .slack, let frame = c.total.last {
                 let before = monotonicNanos()
-                compositorRenderer.rasteriseInSlack(within: slackBudget, clock: { Double(monotonicNanos()) / 1e6 })
+                compositorRenderer.rasteriseInSlack(within: slackInterval - frame - X11App.slackMargin, longest: X11App.slackLongestRaster,
+                                                    clock: { Double(monotonicNanos()) / 1e6 })
                 slack.append(Double(monotonicNanos() - before) / 1e6)
             }
         }
@@ -241,9 +243,8 @@ enum CompareBench {
     /// at least once: the first use of a shared segment faults its pages in (at 1280x800 the first two
     /// floor frames took 8-17 ms against a median under 1 ms), a start-up cost, not a frame's.
     static let warmUpFrames = 4
-    /// Slack after a frame the compositor may rasterise layers in (ms): a 60 Hz interval less a
-    /// frame of about 4 ms and the window's margin (`X11App.slackMargin`).
-    static let slackBudget = 10.0
+    /// The frame interval the slack after a frame is taken from (ms): 60 Hz.
+    static let slackInterval = 1000.0 / 60
 
     static func warmBuffers(_ compositor: FrameCompositor, window: X11Window, list: DisplayList, renderer: CairoRenderer) {
         for _ in 0..<warmUpFrames {
