@@ -372,8 +372,11 @@ extension CairoRenderer {
         let look = PictureRasters.CellLook(path: path, width: rect.width, height: rect.height, radius: radius,
                                            blur: blur, offset: offset)
         var raster = PictureRasters.Made(key: rasterKey, scale: ks, margin: (mx, my))
-        let job = PictureRasters.Job(made: raster, look: look, cell: cell, path: path, local: local, radius: radius,
-                                     width: rw, height: rh, distance: distanceFromCentre(cr, rect))
+        // What to make when this raster is not held (most frames copy a held one).
+        func job() -> PictureRasters.Job {
+            PictureRasters.Job(made: raster, look: look, cell: cell, path: path, local: local, radius: radius,
+                               width: rw, height: rh, distance: distanceFromCentre(cr, rect))
+        }
         let surface: ImageSurface
         if let held = layers.pictureRaster(rasterKey) {
             surface = held
@@ -381,18 +384,18 @@ extension CairoRenderer {
                   let (other, held) = pictureRasters.standIn(for: look, near: ks, in: layers) {
             // Past the frame's share (or its share of cells that have one), or while the slack
             // makes this one: a raster of a nearby scale, scaled to this one (repainted at rest).
-            if pictureRasters.inSlack { pictureRasters.ask(job) } else if pictureRasters.mayRasterise { pictureRasters.keptStandIn() }
+            if pictureRasters.inSlack { pictureRasters.ask(job()) } else if pictureRasters.mayRasterise { pictureRasters.keptStandIn() }
             raster = other
             surface = held
         } else if pictureRasters.inSlack {
             // The slack between frames makes it (`rasteriseCellsInSlack`); drawn as before meanwhile.
-            pictureRasters.ask(job)
+            pictureRasters.ask(job())
             pictureRasters.drewMoving()
             return nil
         } else {
             // The frame's share is looked at first, so a cell past it asks for no picture size
             // (headless: decodes none).
-            guard pictureRasters.mayRasterise, let made = rasteriseCell(job) else {
+            guard pictureRasters.mayRasterise, let made = rasteriseCell(job()) else {
                 pictureRasters.drewMoving()
                 return nil
             }
