@@ -79,9 +79,8 @@ final class PictureRasters {
     /// Rasters waiting at most (count): a fling asks for a scale of each moving cell every few
     /// frames, and an old one is a scale gone by.
     static let askedLimit = 8
-    /// The running cost of a cell's raster per device pixel (ms), from the slack's own; the first
-    /// guess is a layer's (`RasterWorker.firstCostPerPixel`).
-    private(set) var costPerPixel = RasterWorker.firstCostPerPixel
+    /// The running cost of a cell's raster in the slack (its first guess is a layer's).
+    fileprivate(set) var cost = SlackCost()
 
     fileprivate func ask(_ job: Job) {
         asked.removeAll { $0.made.key == job.made.key }
@@ -90,13 +89,7 @@ final class PictureRasters {
     }
 
     /// Of `rasterisations`: those made in the slack (since the start).
-    private(set) var madeInSlack = 0
-
-    fileprivate func timed(_ took: Double, pixels: Double) {
-        madeInSlack += 1
-        guard pixels > 0, took.isFinite, took >= 0 else { return }
-        costPerPixel += RasterWorker.costWeight * (took / pixels - costPerPixel)
-    }
+    fileprivate(set) var madeInSlack = 0
 
     /// The rasters made of each look, by scale (those the layer cache evicted are dropped when met).
     private var made: [CellLook: [Made]] = [:]
@@ -472,13 +465,14 @@ extension CairoRenderer {
         let start = clock()
         var made = 0
         while !interrupt(), let job = pictureRasters.asked.last {
-            let pixels = Double(job.width * job.height), estimate = pixels * pictureRasters.costPerPixel
-            guard budget.isInfinite || (estimate <= budget - (clock() - start) && estimate <= longest) else { break }
+            let pixels = Double(job.width * job.height)
+            guard pictureRasters.cost.fits(pixels: pixels, budget: budget, left: budget - (clock() - start), longest: longest) else { break }
             pictureRasters.asked.removeLast()
             guard !layers.holdsPictureRaster(job.made.key) else { continue }
             let began = clock()
             guard rasteriseCell(job) != nil else { continue }
-            pictureRasters.timed(clock() - began, pixels: pixels)
+            pictureRasters.cost.timed(clock() - began, pixels: pixels)
+            pictureRasters.madeInSlack += 1
             made += 1
         }
         return made

@@ -27,6 +27,33 @@ public enum LayerRasterising: String, Sendable, CaseIterable {
     case slack
 }
 
+/// What a raster drawn in the slack is expected to cost: a running cost per device pixel from the
+/// slack's own rasters, and the rule for starting the next one (layers and picture cells alike).
+struct SlackCost {
+    /// The first guess before a raster was timed (ms per device pixel): a 1280x800 wallet card's
+    /// raster (about 1200x300 px) took 1.3-1.7 ms on the frame's thread (compare bench makeup
+    /// lines, 2026-12-03).
+    static let firstPerPixel = 4e-6
+    /// Weight of the newest raster in the running cost (share).
+    static let weight = 0.25
+    private(set) var perPixel = SlackCost.firstPerPixel
+
+    func estimate(pixels: Double) -> Double { pixels * perPixel }
+
+    /// Whether a raster of `pixels` may start with `left` ms of a drain's `budget` left: always
+    /// when the budget is infinite (the window idle), else when its estimate fits and is at most
+    /// `longest` ms.
+    func fits(pixels: Double, budget: Double, left: Double, longest: Double) -> Bool {
+        budget.isInfinite || (estimate(pixels: pixels) <= left && estimate(pixels: pixels) <= longest)
+    }
+
+    /// Takes in a raster of `pixels` that took `took` ms.
+    mutating func timed(_ took: Double, pixels: Double) {
+        guard pixels > 0, took.isFinite, took >= 0 else { return }
+        perPixel += SlackCost.weight * (took / pixels - perPixel)
+    }
+}
+
 /// A request the worker has answered: its raster, or nil when the request was dropped unserved
 /// (a fuller queue than `RasterWorker.queueLimit`).
 struct LandedRaster: @unchecked Sendable {
@@ -144,14 +171,8 @@ final class RasterWorker: @unchecked Sendable {
         return out
     }
 
-    /// The first guess at a raster's cost before one was timed (ms per device pixel): a
-    /// 1280x800 wallet card's raster (about 1200x300 px) took 1.3-1.7 ms on the frame's thread
-    /// (compare bench makeup lines, 2026-12-03).
-    static let firstCostPerPixel = 4e-6
-    /// Weight of the newest raster in the running cost per pixel (share).
-    static let costWeight = 0.25
-    /// The running cost of a raster per device pixel (ms), from the slack's own rasters.
-    private(set) var costPerPixel = RasterWorker.firstCostPerPixel
+    /// The slack's running cost of a raster (unthreaded only).
+    private(set) var cost = SlackCost()
 
     /// True when requests wait for a slack drain (unthreaded only).
     var hasQueued: Bool {
@@ -164,11 +185,11 @@ final class RasterWorker: @unchecked Sendable {
     var nextEstimate: Double? {
         lock.lock()
         defer { lock.unlock() }
-        return queue.first.map { Double($0.raster.width * $0.raster.height) * costPerPixel }
+        return queue.first.map { cost.estimate(pixels: Double($0.raster.width * $0.raster.height)) }
     }
 
     /// Draws queued requests on the calling thread, the frame's, between frames (unthreaded only),
-    /// oldest first, while the next one's estimated cost (`costPerPixel`) is at most `longest` ms
+    /// oldest first, while the next one's estimated cost (`SlackCost`) is at most `longest` ms
     /// and fits in what is left of `budget` ms by `clock` (ms) (else it and those after it wait for
     /// a later drain: picking smaller ones past it drew more a gap, and the message list's fling
     /// intervals p99 rose from 18.0-19.5 to 20.5-21.6 ms) and `interrupt` (input waiting) says
@@ -186,8 +207,7 @@ final class RasterWorker: @unchecked Sendable {
                 break
             }
             let pixels = Double(next.raster.width * next.raster.height)
-            let estimate = pixels * costPerPixel
-            guard budget.isInfinite || (estimate <= budget - (clock() - start) && estimate <= longest) else {
+            guard cost.fits(pixels: pixels, budget: budget, left: budget - (clock() - start), longest: longest) else {
                 lock.unlock()
                 break
             }
@@ -206,10 +226,7 @@ final class RasterWorker: @unchecked Sendable {
             }
             let began = clock()
             let surface = renderer.rasterise(next)
-            let took = clock() - began
-            if pixels > 0, took.isFinite, took >= 0 {
-                costPerPixel += RasterWorker.costWeight * (took / pixels - costPerPixel)
-            }
+            cost.timed(clock() - began, pixels: pixels)
             lock.lock()
             mailbox.append(LandedRaster(request: next, surface: surface))
             made += 1

@@ -62,7 +62,7 @@ import Testing
         #expect(estimate > 0)
         #expect(d.renderer.rasteriseInSlack(within: estimate * 0.99, clock: Self.frozen) == 0)
         #expect(d.renderer.rasteriseInSlack(within: estimate * 1.01, clock: Self.frozen) >= 1)
-        #expect(worker.costPerPixel < RasterWorker.firstCostPerPixel, "a frozen clock timed the raster at 0 ms")
+        #expect(worker.cost.perPixel < SlackCost.firstPerPixel, "a frozen clock timed the raster at 0 ms")
         // A raster estimated longer than `longest` waits, however long the slack (the rows are
         // alike: none fits).
         let e = Drawing()
