@@ -32,15 +32,16 @@ extension EnvironmentChoice {
 /// `GESTUREDECK_LAYER_WORKER=auto|on|off|slack`: where the compositor rasterises layers
 /// (RasterWorker.swift). `auto`, the default, uses a worker thread where the machine has a core
 /// for it (`CairoRenderer.workerIsWorthwhile`) and the drawing thread's slack between frames
-/// elsewhere; `on` (worker), `off` (in the frame) and `slack` force one, to compare.
-enum LayerWorkerOption: String, EnvironmentChoice {
+/// elsewhere; `on` (worker), `off` (in the frame) and `slack` force one, to compare (the bench's
+/// `--layer-worker` takes the same words).
+public enum LayerWorkerOption: String, EnvironmentChoice {
     case auto, on, off, slack
     static let variable = "GESTUREDECK_LAYER_WORKER"
     static let standard = LayerWorkerOption.auto
     static let standardMeaning = "using a worker where the machine has a core for it, else the slack between frames"
 
     /// Where layers are rasterised on a machine where a worker `isWorthwhile` (or not).
-    func rasterising(isWorthwhile: Bool) -> LayerRasterising {
+    public func rasterising(isWorthwhile: Bool) -> LayerRasterising {
         switch self {
         case .auto: isWorthwhile ? .worker : .slack
         case .on: .worker

@@ -37,7 +37,7 @@ struct BenchOptions {
     var noX = false
     /// Also writes the JSON object to this file (the table still goes to stdout).
     var jsonFile: String?
-    /// Where the compare part's compositor rasterises layers (`--layer-worker on|off|slack`): by
+    /// Where the compare part's compositor rasterises layers (`--layer-worker auto|on|off|slack`): by
     /// default as the window does, on a worker where the machine has a core for it, else in the slack.
     var layerRasterising = CairoRenderer.standardLayerRasterising
     /// The compare part decodes pictures on worker threads, as the app does (`--pictures-inline`: on the drawing thread).
@@ -57,9 +57,9 @@ struct BenchOptions {
       --frames N frames of the render part (default 600; quick 20)
       --no-x     no X server: skips the window, latency and idle parts
       --json-file FILE also write the JSON object to FILE
-      --layer-worker on|off|slack  compare: the compositor rasterises layers on a worker thread (on), in
-                             the frame (off) or between frames on the drawing thread (slack); default: as
-                             the window, on with 3 or more cores, else slack
+      --layer-worker auto|on|off|slack  compare: the compositor rasterises layers on a worker thread (on),
+                             in the frame (off) or between frames on the drawing thread (slack); default
+                             (auto): as the window, on with 3 or more cores, else slack
       --pictures-inline  compare: decode pictures on the drawing thread (default: on worker threads, as the window)
       --validate FILE  check that FILE is well-formed --json output (scripts/bench-ci)
       (for profiling: valgrind --tool=callgrind gesturedeck-bench --only render --scene wallet --frames 60)
@@ -89,12 +89,10 @@ struct BenchOptions {
             case "--json-file": options.jsonFile = rest.popFirst()
             case "--no-x": options.noX = true
             case "--layer-worker":
-                switch rest.popFirst() {
-                case "on": options.layerRasterising = .worker
-                case "off": options.layerRasterising = .inFrame
-                case "slack": options.layerRasterising = .slack
-                default: fail("--layer-worker needs on, off or slack")
+                guard let choice = rest.popFirst().flatMap({ LayerWorkerOption(rawValue: $0) }) else {
+                    fail("--layer-worker needs auto, on, off or slack")
                 }
+                options.layerRasterising = choice.rasterising(isWorthwhile: CairoRenderer.workerIsWorthwhile)
             case "--memory-probe":
                 guard let cards = rest.popFirst(), let pictures = rest.popFirst() else {
                     fail("--memory-probe needs two folders")
