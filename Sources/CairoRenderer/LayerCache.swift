@@ -479,18 +479,20 @@ final class LayerCache {
             let resting = previousExact.contains(plan.exact)
             if !resting || (worker == nil && !listRepeats && rasterisedThisFrame >= LayerCache.rasterisationsWithStandIn
                             && standInRun.mayWait(plan.identity)) {
-                let at = PixelRect(x: Int((Double(entry.raster.x) + plan.origin.x - entry.origin.x).rounded()),
-                                   y: Int((Double(entry.raster.y) + plan.origin.y - entry.origin.y).rounded()),
-                                   width: entry.raster.width, height: entry.raster.height)
+                let x = Double(entry.raster.x) + plan.origin.x - entry.origin.x
+                let y = Double(entry.raster.y) + plan.origin.y - entry.origin.y
+                let at = PixelRect(x: Int(x.rounded()), y: Int(y.rounded()), width: entry.raster.width, height: entry.raster.height)
                 if at.contains(plan.inner) {
                     statistics.shiftedHits += 1
-                    // Its run drawn only around the middle, clipped to the ring: all of `plan.raster` settles.
-                    let ring = plan.insideRaster && LayerCache.movingRunClippedToRing
+                    // Its run drawn only around the middle, band by band: all of `plan.raster` settles.
+                    let ring = plan.insideRaster && LayerCache.movingRunInRingBands
+                    var copy = LayerCopy(surface: entry.surface, at: at)
+                    if ring { copy.ring = (x - Double(at.x), y - Double(at.y)) }
                     shifted.append(ring ? plan.raster : plan.inner)
                     if ring { statistics.ringClipped += 1 }
                     if resting { statistics.restingStandIns += 1; standInRun.waited(plan.identity) }
                     if worker != nil, settling(plan) { want(plan, matrix: matrix, moving: true) }
-                    return LayerCopy(surface: entry.surface, at: at, ringOnly: ring)
+                    return copy
                 }
             }
         } else if !seen.contains(plan.identity) {
@@ -739,14 +741,29 @@ extension CairoRenderer {
         // middle (which the copy replaces next): the face's edge and what reaches past the middle.
         // Cached shapes leave the middle out. Not clipped to the ring: a rounded clip inside the
         // run combined with a ring of boxes rounds its edge pixels differently.
-        // A moving layer's run is clipped to the ring around the middle (MovingLayers.swift).
-        if copy.ringOnly { clipToRing(cr, of: plan) }
-        drawCommands(list, plan.start..<plan.end, on: cr, skip: { i in
-            if skip?(i) == true { return true }
-            guard let b = bounds?[i] else { return false }
-            return inner.contains(b)
-        }, occluders: occluders, clipInteriors: clipInteriors, layers: [:], deviceScale: deviceScale, replaced: inner)
-        if copy.ringOnly { cairo_restore(cr) }
+        // A moving layer's run is drawn band by band around the middle, or copied where its
+        // phase allows (MovingLayers.swift).
+        if let phase = copy.ring {
+            for band in CairoRenderer.ring(plan.raster, around: inner) {
+                if copy.copiesExactly(band, phase: phase, around: inner) {
+                    composite(copy, over: band, on: cr)
+                    continue
+                }
+                clip(cr, toDevice: band)
+                drawCommands(list, plan.start..<plan.end, on: cr, skip: { i in
+                    if skip?(i) == true { return true }
+                    guard let b = bounds?[i] else { return false }
+                    return inner.contains(b) || !b.intersects(band)
+                }, occluders: occluders, clipInteriors: clipInteriors, layers: [:], deviceScale: deviceScale, replaced: inner)
+                cairo_restore(cr)
+            }
+        } else {
+            drawCommands(list, plan.start..<plan.end, on: cr, skip: { i in
+                if skip?(i) == true { return true }
+                guard let b = bounds?[i] else { return false }
+                return inner.contains(b)
+            }, occluders: occluders, clipInteriors: clipInteriors, layers: [:], deviceScale: deviceScale, replaced: inner)
+        }
         cairo_save(cr)
         // The middle lies wholly inside every clip of the list: only the repainted bands bound
         // the copy, so it is a plain blit even under a rounded clip (a revealed sheet).

@@ -8,21 +8,44 @@ struct LayerCopy {
     let at: PixelRect
     /// A moving layer copied from a raster of another phase, every command of its run inside the
     /// raster: the rest of its run (the face's edge, what reaches from the middle to the edge) is
-    /// drawn clipped to the ring between the middle and the raster's bounds, not whole under the
-    /// copy. Its whole raster rectangle is repainted exactly in the next frame (settle).
-    var ringOnly = false
+    /// drawn band by band around the middle (MovingLayers.swift), not whole under the copy; the
+    /// layer's exact position less `at` (device px, -0.5...0.5 on each axis). Its whole raster
+    /// rectangle is repainted exactly in the next frame (settle). Nil: the run is drawn whole.
+    var ring: (dx: Double, dy: Double)?
+
+    /// Whether `band` of the ring around `inner` may be copied from the raster instead of drawn:
+    /// the raster's phase equals the layer's across the band (a band above or below the middle
+    /// holds the face's top or bottom edge, a row: its phase is vertical; one beside it holds
+    /// a side, a column), and the raster holds the band.
+    func copiesExactly(_ band: PixelRect, phase: (dx: Double, dy: Double), around inner: PixelRect) -> Bool {
+        let acrossRows = band.maxY <= inner.y || band.y >= inner.maxY
+        let offset = acrossRows ? phase.dy : phase.dx
+        return abs(offset) <= LayerCache.ringPhaseSlack && at.contains(band)
+    }
 }
 
 extension LayerCache {
-    /// Whether a moving layer copied from a raster of another phase draws the rest of its run
-    /// clipped to the ring around its middle. Drawn whole, the rest was most of a wallet drag
+    /// Whether a moving layer copied from a raster of another phase draws the rest of its run in
+    /// the ring between its copied middle and its raster's bounds (the face's rounded edge, about
+    /// 7 px wide), one band at a time, instead of whole under the copy; a band across which the
+    /// raster's phase is the layer's (the sides of a card moving straight up or down, which keeps
+    /// its columns) is copied from the raster. Drawn whole, the rest was most of a wallet drag
     /// frame: each card's two sheen discs (radius 150 and 170 px) are clipped to its rounded face
-    /// and reach its edge, so they were filled again through a rounded clip, about 70 kpx each,
-    /// under every moving card's copy (25 % of the compositor's samples in the compare bench's
-    /// wallet, perf at c526ab2). The ring is the face's rounded edge, about 7 px wide. At rest the
-    /// run is drawn whole (a ring of boxes under the run's rounded clip rounds a few edge pixels
-    /// differently from the direct path).
-    static let movingRunClippedToRing = true
+    /// and reach its edge, so they were filled again through a rounded clip under every moving
+    /// card (25 % of the compositor's samples in the compare bench's wallet, perf at c526ab2).
+    /// Clipped to the whole ring at once (stops 29 to 34) they still were 26 % (perf at
+    /// 5939c20): Cairo rasterises a fill over its clip's extents, the whole card. Band by band
+    /// the extents are a band each. The ring copied whole instead, at the phase rounded to whole
+    /// pixels, moved each face's top and bottom edge by up to half a pixel: the wallet-overlay
+    /// trace had 0.23 % of a moving frame's pixels off (over `LayerRepaintTests`' 0.2 %, the
+    /// overlay's 1-px lines along the card edges); at the exact phase, bilinear, 0.34 % (an
+    /// anti-aliased edge resampled is not the edge drawn at that phase). At rest the run is drawn
+    /// whole (a ring of boxes under the run's rounded clip rounds a few edge pixels differently
+    /// from the direct path).
+    static let movingRunInRingBands = true
+
+    /// How far the raster's phase may be from the layer's across a band that is copied (device px).
+    static let ringPhaseSlack = 1.0 / 128
 
     /// Rasterisations a moving frame makes (rasters) before a resting layer whose exact phase is
     /// not held is copied from its raster of another phase (a stand-in, shifted to the nearest
@@ -70,17 +93,31 @@ struct StandInRun {
 }
 
 extension CairoRenderer {
-    /// Saves `cr` and clips it to `plan.raster` less `plan.inner` (the ring the copy leaves); the
-    /// caller restores it.
-    func clipToRing(_ cr: OpaquePointer, of plan: LayerPlan) {
+    /// Copies `band` (device pixels) of a moving layer's raster over what `cr` holds, inside its
+    /// current clip and the frame's repaint bands.
+    func composite(_ copy: LayerCopy, over band: PixelRect, on cr: OpaquePointer) {
+        let pieces = repaintBands?.map { band.intersection($0) }.filter { !$0.isEmpty } ?? [band]
+        guard !pieces.isEmpty else { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, copy.surface.handle, Double(copy.at.x), Double(copy.at.y))
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_new_path(cr)
+        for piece in pieces {
+            cairo_rectangle(cr, Double(piece.x), Double(piece.y), Double(piece.width), Double(piece.height))
+        }
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// Saves `cr` and clips it to `band` (device pixels); the caller restores it.
+    func clip(_ cr: OpaquePointer, toDevice band: PixelRect) {
         cairo_save(cr)
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
-        for band in CairoRenderer.ring(plan.raster, around: plan.inner) {
-            cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
-        }
+        cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
         cairo_clip(cr)
         cairo_set_matrix(cr, &matrix)
     }

@@ -4,7 +4,8 @@ import InteractionEngine
 import Testing
 
 /// Moving layers (MovingLayers.swift): a layer copied from a raster of another phase draws the
-/// rest of its run clipped to the ring around its middle, and a moving frame rasterises at most
+/// rest of its run in the ring around its middle (band by band, the bands its phase allows
+/// copied), and a moving frame rasterises at most
 /// `LayerCache.rasterisationsWithStandIn` resting layers that have a stand-in; a frame whose list
 /// repeats the last one is exact (counted, never timed).
 @Suite struct MovingLayerTests {
