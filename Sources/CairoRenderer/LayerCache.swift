@@ -105,9 +105,10 @@ public struct LayerStatistics: Sendable, Equatable {
     public var drawnWhileWaiting = 0
     /// Moving layers copied from the item's last raster stretched to a slightly new size (LayerStretch.swift).
     public var stretchedHits = 0
-    /// Moving layers copied from a raster of another phase whose run was drawn clipped to the ring
-    /// around the copied middle (MovingLayers.swift).
+    /// Moving layers copied from a raster of another phase whose run was drawn in the ring around
+    /// the copied middle, and the ring's bands copied from the raster instead (MovingLayers.swift).
     public var ringClipped = 0
+    public var ringBandsCopied = 0
     /// Resting layers copied from a raster of another phase because the frame had made its
     /// rasterisation (`LayerCache.rasterisationsWithStandIn`): rasterised exactly in a later frame.
     public var restingStandIns = 0
@@ -313,6 +314,8 @@ final class LayerCache {
     /// A command a later face hid wholly, or drew clipped to what it leaves showing (HiddenParts.swift).
     func hid() { statistics.hiddenCommands += 1 }
     func clipped() { statistics.clippedCommands += 1 }
+    /// A band of a moving layer's ring copied from its raster (MovingLayers.swift).
+    func copiedRingBand() { statistics.ringBandsCopied += 1 }
 
     /// A strip copied to `rect` (the part the frame repaints): repainted exactly once the
     /// container rests, unless the copy is `exact` (a raster of this frame's phase holding only
@@ -746,6 +749,7 @@ extension CairoRenderer {
         if let phase = copy.ring {
             for band in CairoRenderer.ring(plan.raster, around: inner) {
                 if copy.copiesExactly(band, phase: phase, around: inner) {
+                    layers.copiedRingBand()
                     composite(copy, over: band, on: cr)
                     continue
                 }

@@ -13,18 +13,19 @@ import Testing
 
     /// `rows` opaque rows moved down by `offset`, each with two texts and a sheen disc clipped to
     /// the row that reaches its edge (the wallet card's), and a small marker at `marker` below them.
-    static func list(rows: Int, offset: Double, marker: Double = 0) -> DisplayList {
+    /// With `inset`, the rows are 300 px wide, `inset` + 10 px from the left (inside the frame).
+    static func list(rows: Int, offset: Double, marker: Double = 0, inset: Double? = nil) -> DisplayList {
         var list = DisplayList()
         list.append(.clear(Color(rgb: 0xF2F2F7)))
         for i in 0..<rows {
-            let row = Rect(x: 0, y: 10 + offset + Double(i) * 72, width: 320, height: 72)
+            let row = Rect(x: inset.map { 10 + $0 } ?? 0, y: 10 + offset + Double(i) * 72, width: inset == nil ? 320 : 300, height: 72)
             list.append(.fillRect(row, .solid(.white), cornerRadius: 0))
             list.clipped(to: row, cornerRadius: 0) { list in
                 list.append(.fillCircle(center: Point(x: row.maxX - 20, y: row.minY), radius: 60,
                                         .solid(Color.black.withAlpha(0.25))))
             }
-            list.append(.text("Row \(i)", Rect(x: 60, y: row.minY + 12, width: 200, height: 22), TextStyle(size: 16, weight: .bold)))
-            list.append(.text("Preview \(i)", Rect(x: 60, y: row.minY + 39, width: 150, height: 20), TextStyle(size: 14)))
+            list.append(.text("Row \(i)", Rect(x: row.minX + 60, y: row.minY + 12, width: 200, height: 22), TextStyle(size: 16, weight: .bold)))
+            list.append(.text("Preview \(i)", Rect(x: row.minX + 60, y: row.minY + 39, width: 150, height: 20), TextStyle(size: 14)))
         }
         list.append(.fillRect(Rect(x: 10 + marker, y: 280, width: 12, height: 12), .solid(.black), cornerRadius: 0))
         return list
@@ -67,6 +68,25 @@ import Testing
         for _ in 0..<2 { d.draw(moved) }
         #expect(d.identical(moved))
         #expect(d.renderer.layerStatistics.ringClipped == 2, "a resting layer draws its run whole")
+    }
+
+    /// A row moving straight down keeps its columns: the ring's two side bands are copied from the
+    /// raster, the bands above and below (its top and bottom edge, at a new phase) are drawn. A
+    /// row moving on both axes copies none; a move of a whole pixel copies all four.
+    @Test(arguments: [(dx: 0.0, dy: 0.5, copied: 2), (dx: 0.0, dy: 3.0, copied: 4), (dx: 0.125, dy: 0.5, copied: 0),
+                      (dx: LayerCache.ringPhaseSlack / 2, dy: 0.5, copied: 2), (dx: LayerCache.ringPhaseSlack * 2, dy: 0.5, copied: 0)])
+    func aRingBandIsCopiedOnlyWhereTheRastersPhaseHolds(dx: Double, dy: Double, copied: Int) {
+        let d = Drawing()
+        // A quarter pixel in: the moves below keep the raster's columns (its bounds rounded out).
+        let rest = MovingLayerTests.list(rows: 1, offset: 0, inset: 0.25)
+        for _ in 0..<3 { d.draw(rest) }
+        #expect(d.renderer.layerStatistics.rasterised == 1)
+        let moved = MovingLayerTests.list(rows: 1, offset: dy, inset: 0.25 + dx)
+        d.draw(moved)
+        let s = d.renderer.layerStatistics
+        #expect(s.ringClipped == 1)
+        #expect(s.ringBandsCopied == copied, "\(s.ringBandsCopied) of the ring's bands copied at (\(dx), \(dy))")
+        #expect(d.farShare(moved) <= LayerRepaintTests.LayerTolerance.maxShare)
     }
 
     @Test func aMovingFrameRasterisesOneRestingLayerWithAStandIn() {
