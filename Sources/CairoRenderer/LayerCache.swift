@@ -747,6 +747,9 @@ extension CairoRenderer {
         // A moving layer's run is drawn band by band around the middle, or copied where its
         // phase allows (MovingLayers.swift).
         if let phase = copy.ring {
+            // A command drawn in several bands counts as drawn once (FrameCounts).
+            let drawnBefore = commandsDrawn
+            var drawn = Set<Int>()
             for band in CairoRenderer.ring(plan.raster, around: inner) {
                 if copy.copiesExactly(band, phase: phase, around: inner) {
                     layers.copiedRingBand()
@@ -756,11 +759,13 @@ extension CairoRenderer {
                 clip(cr, toDevice: band)
                 drawCommands(list, plan.start..<plan.end, on: cr, skip: { i in
                     if skip?(i) == true { return true }
-                    guard let b = bounds?[i] else { return false }
-                    return inner.contains(b) || !b.intersects(band)
+                    if let b = bounds?[i], inner.contains(b) || !b.intersects(band) { return true }
+                    drawn.insert(i)
+                    return false
                 }, occluders: occluders, clipInteriors: clipInteriors, layers: [:], deviceScale: deviceScale, replaced: inner)
                 cairo_restore(cr)
             }
+            commandsDrawn = drawnBefore + drawn.count
         } else {
             drawCommands(list, plan.start..<plan.end, on: cr, skip: { i in
                 if skip?(i) == true { return true }
