@@ -353,11 +353,11 @@ extension CairoRenderer {
     /// (`rasteriseInSlack`) would draw now.
     public var hasSlackWork: Bool {
         guard let worker = layers.worker, !worker.threaded else { return false }
-        return layers.hasRequests || worker.hasQueued || !pictureRasters.asked.isEmpty
+        return layers.hasRequests || worker.hasQueued || !pictureRasters.asked.isEmpty || !sprites.asked.isEmpty
     }
 
-    /// Draws the layers frames asked for, then their picture cells' rasters (PictureRasters.swift),
-    /// on this thread, while the estimated cost of the next fits in what is left of `budget` ms by
+    /// Draws the layers frames asked for, then their picture cells' rasters (PictureRasters.swift)
+    /// and the tile sprites a cheap frame found to make ahead (TileSprites.swift), on this thread, while the estimated cost of the next fits in what is left of `budget` ms by
     /// `clock` (ms), none estimated longer than `longest` ms (those wait for a longer slack), and
     /// `interrupt` says no input came (an infinite budget: all of them); the
     /// number drawn. Only with `layerRasterising == .slack`: the next frame copies what was drawn.
@@ -370,6 +370,9 @@ extension CairoRenderer {
         var drawn = worker.drain(within: budget, longest: longest, clock: clock, interrupt: interrupt)
         if !pictureRasters.asked.isEmpty {
             drawn += rasteriseCellsInSlack(within: budget - (clock() - start), longest: longest, clock: clock, interrupt: interrupt)
+        }
+        if !sprites.asked.isEmpty {
+            drawn += rasteriseSpritesInSlack(within: budget - (clock() - start), longest: longest, clock: clock, interrupt: interrupt)
         }
         return drawn
     }

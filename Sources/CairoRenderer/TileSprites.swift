@@ -123,6 +123,26 @@ final class TileSprites {
 
     func countPrefetched() { prefetched += 1 }
 
+    /// A sprite a cheap frame found to make ahead, made in the slack after it instead
+    /// (`LayerRasterising.slack`): the frame's list and layer plans, the run and where it lands.
+    struct Job {
+        let list: DisplayList
+        let plans: [Int: LayerPlan]
+        let range: Range<Int>
+        let key: LayerKey
+        let anchor: Point
+        let raster: PixelRect
+        let matrix: cairo_matrix_t
+        let budget: Int
+    }
+    /// The sprites the last frame asked the slack for, nearest the changed item first: a frame
+    /// replaces them (positions of older frames are stale).
+    var asked: [Job] = []
+    /// The running cost of a sprite made in the slack, and how many were.
+    var cost = SlackCost()
+    private(set) var madeInSlack = 0
+    func countMadeInSlack() { madeInSlack += 1 }
+
     /// Whether the last pass made a sprite ahead (more may be waiting for the next frame).
     var lastPassMade = true
     /// Whether a frame looks for sprites to make ahead: every frame while they are being made,
@@ -215,7 +235,9 @@ extension CairoRenderer {
         guard sprites.prefetchPerFrame > 0, commandsDrawn - drawnBefore <= sprites.prefetchBelowCommands, sprites.passDue,
               let unchanged = knownUnchanged, unchanged.count == list.commands.count else { return }
         let before = sprites.prefetched
-        defer { sprites.lastPassMade = sprites.prefetched > before }
+        // In the slack's mode the frame asks for its sprites; the slack after it makes them.
+        let inSlack = layerRasterising == .slack
+        defer { sprites.lastPassMade = sprites.prefetched > before || !sprites.asked.isEmpty }
         let commands = list.commands
         let budget = TileSprites.budget(width: frame.width, height: frame.height)
         var made = 0
@@ -255,6 +277,13 @@ extension CairoRenderer {
                 guard made < sprites.prefetchPerFrame else { return }
                 guard run.raster.width <= TileSprites.maximumSide, run.raster.height <= TileSprites.maximumSide,
                       sprites.fits(run.raster.area * 4, budget: budget) else { continue }
+                if inSlack {
+                    sprites.asked.append(TileSprites.Job(list: list, plans: plans.filter { run.range.contains($0.key) }, range: run.range,
+                                                         key: run.key, anchor: run.anchor, raster: run.raster, matrix: run.matrix,
+                                                         budget: budget))
+                    made += 1
+                    continue
+                }
                 let surface = rasteriseSprite(list, run.range, raster: run.raster, matrix: run.matrix, layers: plans, deviceScale: run.matrix.xx)
                 sprites.store(surface, key: run.key, anchor: run.anchor, raster: run.raster, budget: budget)
                 sprites.countPrefetched()
@@ -262,6 +291,32 @@ extension CairoRenderer {
             }
         }
     }
+
+    /// Makes the sprites the last frame asked for (`TileSprites.asked`, nearest the change first)
+    /// while the estimated cost of the next fits in what is left of `budget` ms and is at most
+    /// `longest` (SlackCost), until `interrupt` says input waits; the number made.
+    func rasteriseSpritesInSlack(within budget: Double, longest: Double, clock: () -> Double, interrupt: () -> Bool) -> Int {
+        let start = clock()
+        var made = 0
+        while !interrupt(), let job = sprites.asked.first {
+            let pixels = Double(job.raster.area)
+            guard sprites.cost.fits(pixels: pixels, budget: budget, left: budget - (clock() - start), longest: longest) else { break }
+            sprites.asked.removeFirst()
+            guard !sprites.hold(job.key), sprites.fits(job.raster.area * 4, budget: job.budget) else { continue }
+            let began = clock()
+            let surface = rasteriseSprite(job.list, job.range, raster: job.raster, matrix: job.matrix, layers: job.plans,
+                                          deviceScale: job.matrix.xx)
+            sprites.cost.timed(clock() - began, pixels: pixels)
+            sprites.store(surface, key: job.key, anchor: job.anchor, raster: job.raster, budget: job.budget)
+            sprites.countPrefetched()
+            sprites.countMadeInSlack()
+            made += 1
+        }
+        return made
+    }
+
+    /// Of the sprites made ahead, those made in the slack between frames.
+    public var spritesMadeInSlack: Int { sprites.madeInSlack }
 
     /// A sprite of the run `range` at this frame's phase (`matrix`), its device pixels those of the
     /// frame inside `raster`. With `fromHeldLayers` (on by default) the face's layer is copied in

@@ -195,6 +195,7 @@ enum CompareBench {
         }
         result.slackMs = Distribution(slack)
         result.slackRasters = compositorRenderer.layerStatistics.rasterisedOnWorker + compositorRenderer.pictureRasterFigures.madeInSlack
+            + compositorRenderer.spritesMadeInSlack
         result.blockedWaits = compositor.blockedWaits - waitsBefore
         result.layers = compositorRenderer.layerStatistics
         result.damageMs = Distribution(split.damage)
@@ -339,7 +340,7 @@ enum CompareBench {
                        .joined(separator: ", "))
         let slack = results.filter { $0.layerRasterising == .slack }
         if !slack.isEmpty {
-            out.append("Layers and picture cells rasterised in the slack after each frame, outside the figures above "
+            out.append("Layers, picture cells and tile sprites rasterised in the slack after each frame, outside the figures above "
                        + "(ms p50 / p99 / max; rasters): "
                        + slack.map { "\($0.scene) \(sizeLabel($0.size)) \(fmt($0.slackMs.p50)) / \(fmt($0.slackMs.p99)) / "
                                      + "\(fmt($0.slackMs.max)); \($0.slackRasters)" }

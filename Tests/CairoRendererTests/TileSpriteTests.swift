@@ -130,23 +130,32 @@ import Testing
 
     /// Still, the lifted tile dragged 3 px a frame for `drags` frames over the still container,
     /// then every tile sliding 0.9 px a frame for `slides` frames, then still again.
-    static func run(configure: (CairoRenderer) -> Void) -> Run {
+    /// `afterDraw` runs after each frame (a slack's drain), `madeInFrames` counts the sprites the
+    /// drag's frames made themselves (not after them).
+    static func run(configure: (CairoRenderer) -> Void, afterDraw: (CairoRenderer) -> Void = { _ in },
+                    madeInFrames: UnsafeMutablePointer<Int>? = nil) -> Run {
         let (w, h) = ScrollTileTests.size
         var run = Run(window: WindowDrawing(width: w, height: h))
         configure(run.window.compositor)
         func list(drag: Int, slide: Double) -> DisplayList { grid(slide: slide, lifted: Point(x: 200 + 3 * Double(drag), y: 300)) }
-        for _ in 0..<3 { run.window.draw(list(drag: 0, slide: 0)) }
+        func draw(_ list: DisplayList) {
+            run.window.draw(list)
+            afterDraw(run.window.compositor)
+        }
+        for _ in 0..<3 { draw(list(drag: 0, slide: 0)) }
         for drag in 1...drags {
             let before = run.window.compositor.frameCounts.commandsDrawn, made = run.window.compositor.spritesPrefetched
             run.window.draw(list(drag: drag, slide: 0))
             // What the frame itself drew: a sprite made ahead draws its run's shadow, outline and label too.
             let ahead = run.window.compositor.spritesPrefetched - made
+            madeInFrames?.pointee += ahead
             run.liftDrawn.append(run.window.compositor.frameCounts.commandsDrawn - before - 3 * ahead)
+            afterDraw(run.window.compositor)
         }
         run.prefetched = run.window.compositor.spritesPrefetched
         for step in 1...slides {
             let before = run.window.compositor.frameCounts
-            run.window.draw(list(drag: drags, slide: 0.9 * Double(step)))
+            draw(list(drag: drags, slide: 0.9 * Double(step)))
             let copies = run.window.compositor.frameCounts.spriteCopies - before.spriteCopies
             if step == 1 {
                 run.firstSlideDrawn = run.window.compositor.frameCounts.commandsDrawn - before.commandsDrawn
@@ -154,7 +163,7 @@ import Testing
             }
             run.lastSlideCopies = copies
         }
-        for _ in 0..<4 { run.window.draw(list(drag: drags, slide: 0.9 * Double(slides))) }
+        for _ in 0..<4 { draw(list(drag: drags, slide: 0.9 * Double(slides))) }
         return run
     }
 
@@ -190,6 +199,27 @@ import Testing
             #expect(run.window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare,
                     "a moving frame has \(run.window.worstShare * 100)% of its pixels off")
         }
+    }
+
+    /// In the slack's mode (`LayerRasterising.slack`) the drag's frames only ask for the sprites
+    /// ahead; the slack after each makes them, and the first sliding frame copies them as with
+    /// sprites made in the frames.
+    @Test func theSlackMakesTheSpritesAheadTheFramesFound() {
+        let inFrames = Self.run { _ in }
+        var madeByFrames = 0
+        let slack = Self.run(configure: { $0.layerRasterising = .slack },
+                             afterDraw: { $0.rasteriseInSlack(within: .infinity, clock: { 0 }) }, madeInFrames: &madeByFrames)
+        let tiles = inFrames.prefetched
+        #expect(tiles > Self.shownTiles / 2)
+        #expect(madeByFrames == 0, "the drag's frames made \(madeByFrames) sprites themselves")
+        #expect(slack.prefetched == tiles && slack.window.compositor.spritesMadeInSlack == tiles,
+                "\(slack.window.compositor.spritesMadeInSlack) of \(slack.prefetched) sprites made ahead in the slack, \(tiles) in frames")
+        #expect(slack.firstSlideCopies >= tiles, "first sliding frame: \(slack.firstSlideCopies) copies for \(tiles) sprites")
+        #expect(slack.window.restingMismatches == 0, "\(slack.window.restingMismatches) resting frames differ from the direct path")
+        #expect(slack.window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare)
+        // Without a drain nothing is made ahead (asked only).
+        let undrained = Self.run { $0.layerRasterising = .slack }
+        #expect(undrained.prefetched == 0)
     }
 
     /// Only a frame that drew at most `spritePrefetchBelowCommands` makes sprites ahead: set just
