@@ -34,8 +34,11 @@ extension LayerCache {
     /// and reach its edge, so they were filled again through a rounded clip under every moving
     /// card (25 % of the compositor's samples in the compare bench's wallet, perf at c526ab2).
     /// Clipped to the whole ring at once (stops 29 to 34) they still were 26 % (perf at
-    /// 5939c20): Cairo rasterises a fill over its clip's extents, the whole card. Band by band
-    /// the extents are a band each. The ring copied whole instead, at the phase rounded to whole
+    /// 5939c20). Band by band, with the bands the phase allows copied, the wallet's draw+present
+    /// fell 5 % (deterministic A/B, `--layer-worker off`); what is still drawn costs about what it
+    /// did per fill: Cairo intersects each fill's path with the rounded clip's, whatever the area
+    /// (cutting the bands at the corners to draw the rest under box clips cost more passes than it
+    /// saved, README stop 35). The ring copied whole instead, at the phase rounded to whole
     /// pixels, moved each face's top and bottom edge by up to half a pixel: the wallet-overlay
     /// trace had 0.23 % of a moving frame's pixels off (over `LayerRepaintTests`' 0.2 %, the
     /// overlay's 1-px lines along the card edges); at the exact phase, bilinear, 0.34 % (an

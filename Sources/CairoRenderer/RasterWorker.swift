@@ -357,10 +357,10 @@ extension CairoRenderer {
     }
 
     /// Draws the layers frames asked for, then their picture cells' rasters (PictureRasters.swift)
-    /// and the tile sprites a cheap frame found to make ahead (TileSprites.swift), on this thread, while the estimated cost of the next fits in what is left of `budget` ms by
+    /// and the tile sprites a cheap frame found to make ahead (TileSprites.swift), on this
+    /// thread, while the estimated cost of the next fits in what is left of `budget` ms by
     /// `clock` (ms), none estimated longer than `longest` ms (those wait for a longer slack), and
-    /// `interrupt` says no input came (an infinite budget: all of them); the
-    /// number drawn. Only with `layerRasterising == .slack`: the next frame copies what was drawn.
+    /// `interrupt` says no input came (an infinite budget: all of them); the number drawn. Only with `layerRasterising == .slack`: the next frame copies what was drawn.
     @discardableResult
     public func rasteriseInSlack(within budget: Double, longest: Double = .infinity, clock: () -> Double,
                                  interrupt: () -> Bool = { false }) -> Int {
