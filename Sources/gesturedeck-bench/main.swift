@@ -42,6 +42,8 @@ struct BenchOptions {
     var layerRasterising = CairoRenderer.standardLayerRasterising
     /// The compare part decodes pictures on worker threads, as the app does (`--pictures-inline`: on the drawing thread).
     var backgroundPictures = true
+    /// What the compare part's slack after each frame may spend (`--slack window|all`).
+    var slackBudget = SlackBudget.window
 
     static let usage = """
     Usage: gesturedeck-bench [--json] [--quick] [--assets DIR]
@@ -61,6 +63,9 @@ struct BenchOptions {
                              in the frame (off) or between frames on the drawing thread (slack); default
                              (auto): as the window, on with 3 or more cores, else slack
       --pictures-inline  compare: decode pictures on the drawing thread (default: on worker threads, as the window)
+      --slack window|all  compare, in the slack's mode: give each slack what the window would (window, the
+                             default) or draw everything asked after each frame (all: with --pictures-inline
+                             every run does the same work, for comparing two builds frame by frame)
       --validate FILE  check that FILE is well-formed --json output (scripts/bench-ci)
       (for profiling: valgrind --tool=callgrind gesturedeck-bench --only render --scene wallet --frames 60)
     """
@@ -93,6 +98,9 @@ struct BenchOptions {
                     fail("--layer-worker needs auto, on, off or slack")
                 }
                 options.layerRasterising = choice.rasterising(isWorthwhile: CairoRenderer.workerIsWorthwhile)
+            case "--slack":
+                guard let choice = rest.popFirst().flatMap({ SlackBudget(rawValue: $0) }) else { fail("--slack needs window or all") }
+                options.slackBudget = choice
             case "--memory-probe":
                 guard let cards = rest.popFirst(), let pictures = rest.popFirst() else {
                     fail("--memory-probe needs two folders")
@@ -272,7 +280,8 @@ if let server, options.only.contains("compare") {
             do {
                 report.compare.append(try CompareBench.run(scene: scene, size: size, frames: renderFrames,
                                                            items: report.renderItems, assets: synthetic, server: server,
-                                                           layers: options.layerRasterising, backgroundPictures: options.backgroundPictures))
+                                                           layers: options.layerRasterising, backgroundPictures: options.backgroundPictures,
+                                                           slackBudget: options.slackBudget))
             } catch {
                 report.errors.append("compare \(scene) \(sizeLabel(size)): \(error)")
             }
