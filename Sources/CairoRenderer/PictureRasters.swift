@@ -74,7 +74,7 @@ final class PictureRasters {
 
     /// Whether rasters are made in the slack between frames instead of by the frame (`LayerRasterising.slack`).
     var inSlack = false
-    /// Rasters frames asked the slack for, oldest first (at most `askedLimit`; one per raster key).
+    /// Rasters frames asked the slack for, newest first (at most `askedLimit`; one per raster key).
     fileprivate(set) var asked: [Job] = []
     /// Rasters waiting at most (count): a fling asks for a scale of each moving cell every few
     /// frames, and an old one is a scale gone by.
@@ -84,8 +84,8 @@ final class PictureRasters {
 
     fileprivate func ask(_ job: Job) {
         asked.removeAll { $0.made.key == job.made.key }
-        asked.append(job)
-        if asked.count > PictureRasters.askedLimit { asked.removeFirst(asked.count - PictureRasters.askedLimit) }
+        asked.insert(job, at: 0)
+        if asked.count > PictureRasters.askedLimit { asked.removeLast(asked.count - PictureRasters.askedLimit) }
     }
 
     /// Of `rasterisations`: those made in the slack (since the start).
@@ -462,19 +462,11 @@ extension CairoRenderer {
     /// left of `budget` ms by `clock` (else they wait), and no input came (an infinite budget:
     /// all of them); the number made.
     func rasteriseCellsInSlack(within budget: Double, longest: Double, clock: () -> Double, interrupt: () -> Bool) -> Int {
-        let start = clock()
-        var made = 0
-        while !interrupt(), let job = pictureRasters.asked.last {
-            let pixels = Double(job.width * job.height)
-            guard pictureRasters.cost.fits(pixels: pixels, budget: budget, left: budget - (clock() - start), longest: longest) else { break }
-            pictureRasters.asked.removeLast()
-            guard !layers.holdsPictureRaster(job.made.key) else { continue }
-            let began = clock()
-            guard rasteriseCell(job) != nil else { continue }
-            pictureRasters.cost.timed(clock() - began, pixels: pixels)
+        pictureRasters.cost.drain(&pictureRasters.asked, pixels: { Double($0.width * $0.height) }, within: budget, longest: longest,
+                                  clock: clock, interrupt: interrupt) { job in
+            guard !layers.holdsPictureRaster(job.made.key), rasteriseCell(job) != nil else { return false }
             pictureRasters.madeInSlack += 1
-            made += 1
+            return true
         }
-        return made
     }
 }

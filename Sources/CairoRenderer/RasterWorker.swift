@@ -52,6 +52,26 @@ struct SlackCost {
         guard pixels > 0, took.isFinite, took >= 0 else { return }
         perPixel += SlackCost.weight * (took / pixels - perPixel)
     }
+
+    /// Makes `jobs` from the front while the next one fits (`fits`) what is left of `budget` ms
+    /// by `clock`, none longer than `longest`, and `interrupt` says no input came; the first that
+    /// does not fit and those after it wait. `make` returns false for a job it left (held
+    /// already, its picture not ready): neither timed nor counted. The number made.
+    mutating func drain<Job>(_ jobs: inout [Job], pixels: (Job) -> Double, within budget: Double, longest: Double,
+                             clock: () -> Double, interrupt: () -> Bool, make: (Job) -> Bool) -> Int {
+        let start = clock()
+        var made = 0
+        while !interrupt(), let job = jobs.first {
+            let size = pixels(job)
+            guard fits(pixels: size, budget: budget, left: budget - (clock() - start), longest: longest) else { break }
+            jobs.removeFirst()
+            let began = clock()
+            guard make(job) else { continue }
+            timed(clock() - began, pixels: size)
+            made += 1
+        }
+        return made
+    }
 }
 
 /// A request the worker has answered: its raster, or nil when the request was dropped unserved
@@ -360,7 +380,8 @@ extension CairoRenderer {
     /// and the tile sprites a cheap frame found to make ahead (TileSprites.swift), on this
     /// thread, while the estimated cost of the next fits in what is left of `budget` ms by
     /// `clock` (ms), none estimated longer than `longest` ms (those wait for a longer slack), and
-    /// `interrupt` says no input came (an infinite budget: all of them); the number drawn. Only with `layerRasterising == .slack`: the next frame copies what was drawn.
+    /// `interrupt` says no input came (an infinite budget: all of them); the number drawn. Only
+    /// with `layerRasterising == .slack`: the next frame copies what was drawn.
     @discardableResult
     public func rasteriseInSlack(within budget: Double, longest: Double = .infinity, clock: () -> Double,
                                  interrupt: () -> Bool = { false }) -> Int {

@@ -296,23 +296,16 @@ extension CairoRenderer {
     /// while the estimated cost of the next fits in what is left of `budget` ms and is at most
     /// `longest` (SlackCost), until `interrupt` says input waits; the number made.
     func rasteriseSpritesInSlack(within budget: Double, longest: Double, clock: () -> Double, interrupt: () -> Bool) -> Int {
-        let start = clock()
-        var made = 0
-        while !interrupt(), let job = sprites.asked.first {
-            let pixels = Double(job.raster.area)
-            guard sprites.cost.fits(pixels: pixels, budget: budget, left: budget - (clock() - start), longest: longest) else { break }
-            sprites.asked.removeFirst()
-            guard !sprites.hold(job.key), sprites.fits(job.raster.area * 4, budget: job.budget) else { continue }
-            let began = clock()
+        sprites.cost.drain(&sprites.asked, pixels: { Double($0.raster.area) }, within: budget, longest: longest,
+                           clock: clock, interrupt: interrupt) { job in
+            guard !sprites.hold(job.key), sprites.fits(job.raster.area * 4, budget: job.budget) else { return false }
             let surface = rasteriseSprite(job.list, job.range, raster: job.raster, matrix: job.matrix, layers: job.plans,
                                           deviceScale: job.matrix.xx)
-            sprites.cost.timed(clock() - began, pixels: pixels)
             sprites.store(surface, key: job.key, anchor: job.anchor, raster: job.raster, budget: job.budget)
             sprites.countPrefetched()
             sprites.countMadeInSlack()
-            made += 1
+            return true
         }
-        return made
     }
 
     /// Of the sprites made ahead, those made in the slack between frames.

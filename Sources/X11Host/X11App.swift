@@ -254,8 +254,8 @@ public final class X11App {
     /// window to be idle.
     public static let slackLongestRaster = 4.0
 
-    /// Rasterises the layers and picture cells frames asked for (`LayerRasterising.slack`) in the time until the
-    /// next frame is due, `wait` ms (all of them when idle, -1), less `slackMargin`, none longer
+    /// Rasterises what frames asked for (`LayerRasterising.slack`: layers, picture cells, tile
+    /// sprites) in the time until the next frame is due, `wait` ms (all of them when idle, -1), less `slackMargin`, none longer
     /// than `slackLongestRaster` unless idle, stopping when input arrives; true when it drew any
     /// (the caller asks the clock again).
     private func spendSlack(wait: Int32) -> Bool {
