@@ -36,7 +36,7 @@ struct CompareResult {
     /// slack between frames.
     var layerRasterising = LayerRasterising.inFrame
     /// Time spent rasterising in the slack after each frame (ms; not in the frame's figures), and
-    /// the rasters made there (layers and picture cells).
+    /// the rasters made there (layers, picture cells and tile sprites), and what each slack could spend.
     var slackMs = Distribution([])
     var slackRasters = 0
     var slackBudget = SlackBudget.window
