@@ -419,13 +419,19 @@ public final class CairoRenderer {
 
     func drawText(_ cr: OpaquePointer, _ string: String, _ rect: Rect, _ style: TextStyle) {
         guard !string.isEmpty, rect.width > 0 else { return }
-        let layout = text.layout(string, style: style, width: rect.width)
-        var w: Int32 = 0, h: Int32 = 0
-        pango_layout_get_pixel_size(layout, &w, &h)
-        setColor(cr, style.color)
-        cairo_move_to(cr, rect.minX, rect.minY + (rect.height - Double(h)) / 2)
-        pango_cairo_show_layout(cr, layout)
-        cairo_new_path(cr)
+        // Under the text lock, and inside a save and restore so that `cr` holds no scaled font
+        // after it (freeing `cr` later, outside the lock, frees none).
+        TextLock.held {
+            let layout = text.layout(string, style: style, width: rect.width)
+            var w: Int32 = 0, h: Int32 = 0
+            pango_layout_get_pixel_size(layout, &w, &h)
+            cairo_save(cr)
+            setColor(cr, style.color)
+            cairo_move_to(cr, rect.minX, rect.minY + (rect.height - Double(h)) / 2)
+            pango_cairo_show_layout(cr, layout)
+            cairo_restore(cr)
+            cairo_new_path(cr)
+        }
     }
 
     /// The user-space box the text's ink and logical extents cover, as `drawText` places it.

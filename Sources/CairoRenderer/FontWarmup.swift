@@ -8,7 +8,8 @@ import InteractionEngine
 /// A font new to the process costs milliseconds at its first layout: fontconfig substitutes and
 /// matches the pattern at that size, Pango builds the fontset and its fonts, Cairo makes a scaled
 /// font and rasterises glyphs. Pango keeps all of it in the thread's font map, which every
-/// renderer on the thread shares, so one warm-up serves them all.
+/// renderer shares (`TextLock.fontMap`, one for the process), so one warm-up serves them all, the
+/// raster worker's thread too.
 ///
 /// The host warms the fonts its scenes declare (`FontDeclaringScene`) in idle moments, one font
 /// each time its loop would otherwise block in poll() (`warmNext`), so a press that comes during
@@ -38,6 +39,10 @@ extension TextCache {
     /// Lays `warmUpSample` out in each font not loaded yet and draws it onto a small offscreen
     /// surface (the scaled font and its glyphs); the layouts are not kept. Returns how many.
     func warm(_ fonts: [TextFont]) -> Int {
+        TextLock.held { warmLocked(fonts) }
+    }
+
+    private func warmLocked(_ fonts: [TextFont]) -> Int {
         let fresh = fonts.filter { !fontsLoaded.contains($0) }
         guard !fresh.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 256, 64) else { return 0 }
         defer { cairo_surface_destroy(surface) }

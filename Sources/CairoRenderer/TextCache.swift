@@ -87,21 +87,29 @@ final class TextCache {
         let ellipsized: Bool
     }
 
+    /// Every Pango call below runs under `TextLock` (Cairo's scaled fonts are shared by all
+    /// threads), and the context is made from the process's one font map.
     init() {
-        let fontMap = pango_cairo_font_map_get_default()
-        context = pango_font_map_create_context(fontMap)
-        // Fixed font options: the same pixels on every machine with the same fonts.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
+        context = TextLock.held {
+            let context = pango_font_map_create_context(TextLock.fontMap)!
+            // Fixed font options: the same pixels on every machine with the same fonts.
+            let options = cairo_font_options_create()
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+            return context
+        }
     }
 
     /// Merges `options` (a `cairo_font_options_t*`: the screen's antialiasing, hinting and
     /// subpixel order) over the fixed ones; every cached layout is shaped again.
     func merge(fontOptions options: OpaquePointer) {
+        TextLock.held { mergeLocked(options) }
+    }
+
+    private func mergeLocked(_ options: OpaquePointer) {
         let merged = cairo_font_options_copy(pango_cairo_context_get_font_options(context))
         cairo_font_options_merge(merged, options)
         pango_cairo_context_set_font_options(context, merged)
@@ -117,17 +125,24 @@ final class TextCache {
         generation += 1
     }
 
+    /// The address of the font map the context was made from (`TextLock.fontMap`; tests compare them).
+    var fontMap: UInt { TextLock.held { UInt(bitPattern: pango_context_get_font_map(context)) } }
+
     /// The options text is drawn with now (owned by the context: copy to keep).
-    var fontOptions: OpaquePointer { pango_cairo_context_get_font_options(context) }
+    var fontOptions: OpaquePointer { TextLock.held { pango_cairo_context_get_font_options(context) } }
 
     deinit {
-        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        g_object_unref(UnsafeMutableRawPointer(context))
+        // Freeing a layout can free the last reference to a font and its scaled font.
+        TextLock.held {
+            for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            g_object_unref(UnsafeMutableRawPointer(context))
+        }
     }
 
-    /// A layout for `text` in a box `width` pixels wide (ellipsized to fit).
+    /// A layout for `text` in a box `width` pixels wide (ellipsized to fit). The cache owns it;
+    /// hold `TextLock` while using it (`CairoRenderer.drawText`).
     func layout(_ text: String, style: TextStyle, width: Double) -> OpaquePointer {
-        layout(key(text, style: style, width: width))
+        TextLock.held { layout(key(text, style: style, width: width)) }
     }
 
     /// The key of `text` in a box `width` pixels wide: that of a held layout of another width
@@ -146,6 +161,11 @@ final class TextCache {
     func extents(_ text: String, style: TextStyle, width: Double) -> Extents {
         let key = key(text, style: style, width: width)
         if let known = extentsOf[key] { return known }
+        return TextLock.held { measure(key) }
+    }
+
+    private func measure(_ key: Key) -> Extents {
+        let style = key.style
         let layout = layout(key)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, &ink, &logical)
@@ -226,6 +246,10 @@ final class TextCache {
 
     private func layout(_ key: Key) -> OpaquePointer {
         if let cached = layouts[key] { return cached }
+        return TextLock.held { makeHeldLayout(key) }
+    }
+
+    private func makeHeldLayout(_ key: Key) -> OpaquePointer {
         layoutsMade += 1
         let layout = makeLayout(key.text, style: key.style, width: key.width)
         if layouts.count >= capacity, let oldest = order.first {
@@ -254,6 +278,10 @@ final class TextCache {
     /// A new layout (the caller owns it) of `text` in a box `width` pixels wide; its font counts
     /// as loaded from now on.
     func makeLayout(_ text: String, style: TextStyle, width: Int) -> OpaquePointer {
+        TextLock.held { makeLayoutLocked(text, style: style, width: width) }
+    }
+
+    private func makeLayoutLocked(_ text: String, style: TextStyle, width: Int) -> OpaquePointer {
         fontsLoaded.insert(TextFont(style))
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()

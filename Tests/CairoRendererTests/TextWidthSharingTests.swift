@@ -20,17 +20,21 @@ import Testing
         cairo_paint(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_move_to(cr, 2, 2)
-        pango_cairo_show_layout(cr, layout)
-        cairo_destroy(cr)
+        TextLock.held {
+            pango_cairo_show_layout(cr, layout)
+            cairo_destroy(cr)
+        }
         return surface.withPixels { buffer, _ in Array(buffer) }
     }
 
     /// The line's logical width of `text` in a box far wider than it (px, rounded up).
     static func naturalWidth(_ text: String, _ style: TextStyle) -> Int {
         let layout = TextCache().makeLayout(text, style: style, width: 4000)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
+        TextLock.held {
+            pango_layout_get_extents(layout, nil, &logical)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
         return Int((Double(logical.width) / Double(PANGO_SCALE)).rounded(.up))
     }
 
@@ -42,7 +46,7 @@ import Testing
         for width in widths {
             let shared = cache.layout(text, style: Self.style, width: width)
             let own = cache.makeLayout(text, style: Self.style, width: Int(width.rounded()))
-            defer { g_object_unref(UnsafeMutableRawPointer(own)) }
+            defer { TextLock.held { g_object_unref(UnsafeMutableRawPointer(own)) } }
             let same = Self.pixels(shared) == Self.pixels(own)
             #expect(same, "box \(width): the shared layout draws other pixels")
             _ = cache.extents(text, style: Self.style, width: width)
@@ -61,7 +65,7 @@ import Testing
         #expect(cache.layoutsMade == 1)
         let narrow = cache.layout(text, style: Self.style, width: Double(natural - 1))
         #expect(cache.layoutsMade == 2)
-        #expect(pango_layout_is_ellipsized(narrow) != 0)
+        #expect(TextLock.held { pango_layout_is_ellipsized(narrow) } != 0)
     }
 
     @Test func centredTrailingAndRightToLeftLinesKeepALayoutPerWidth() throws {
@@ -73,7 +77,7 @@ import Testing
             for width in [natural + 30, natural + 50] {
                 let held = cache.layout(text, style: style, width: Double(width))
                 let own = cache.makeLayout(text, style: style, width: width)
-                defer { g_object_unref(UnsafeMutableRawPointer(own)) }
+                defer { TextLock.held { g_object_unref(UnsafeMutableRawPointer(own)) } }
                 let same = Self.pixels(held) == Self.pixels(own)
                 #expect(same, "\(text) in \(width) px: the held layout draws other pixels")
             }
