@@ -418,8 +418,15 @@ extension CairoRenderer {
             CairoRenderer.fillClip(cr, background)
             cairo_set_matrix(cr, &m)
             cairo_translate(cr, group.translation.x, group.translation.y)
+            // A layer's middle is copied outside the clip (`drawLayer`), but within the repaint
+            // bands: those of the unmade rows, or it would land over the strips copied beside
+            // them (a tile across two strips: its middle's rows in the made one, copied from a
+            // raster that differs from the strip where the strip holds what the frame drew).
+            let bands = repaintBands
+            repaintBands = unmade.flatMap { part in (bands ?? [part.rows]).map { $0.intersection(part.rows) } }.filter { !$0.isEmpty }
             drawCommands(list, content, on: cr, skip: { i in !inside.contains(i) || skip?(i) == true },
                          occluders: [], clipInteriors: clipInteriors, layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
+            repaintBands = bands
             cairo_restore(cr)
             for (rows, _) in unmade { layers.copiedStrip(rows.intersection(painted)) }
         }

@@ -34,8 +34,13 @@ final class TileSprites {
     /// the list's commands made them (the reflow's first frame copied 342 sprites and drew 2031
     /// commands instead of 3646), and the run was slower: CPU p50 14.1 -> 17.2 ms, 8 % more in
     /// all (two alternated runs, 2026-12-03). At that size a sprite costs more than the face's
-    /// layer copy and shadow ring it stands for.
+    /// layer copy and shadow ring it stands for. In the slack's mode a frame only asks (`slackAsksPerFrame`), whatever it drew.
     static let prefetchBelowCommands = 160
+    /// Sprites a frame asks the slack for (`LayerRasterising.slack`; sprites): the frame only
+    /// lists them, nearest the change first, and the slack makes those that fit. At 3840x2160 the
+    /// grid shows about 650 tiles, 35 a row, and a drag down across the rows sends 94 % of them
+    /// sliding; the slack of a drag frame there makes about 15.
+    static let slackAsksPerFrame = 64
     /// The largest sprite side (device px): a grid tile with its shadow (SPEC G1: at most 204 px
     /// wide, 220 with the lift) at scale 2.
     static let maximumSide = 480
@@ -50,7 +55,54 @@ final class TileSprites {
         /// Device pixel of the anchor (the shadow rectangle's origin) when rasterised, and the raster.
         let anchor: Point
         let raster: PixelRect
+        /// What the sprite paints, inside `raster` (`coverage`): only these pixels are copied.
+        let ink: PixelRect
+        /// Its face's middle, every pixel opaque: copied with SOURCE, the rest of `ink` OVER.
+        let opaque: PixelRect?
         var lastUse: Int
+    }
+
+    /// Where a held sprite lands this frame: its raster, ink and opaque middle moved by whole pixels.
+    struct Placed {
+        let surface: ImageSurface
+        let at: PixelRect
+        let ink: PixelRect
+        let opaque: PixelRect?
+    }
+
+    /// The box of `surface`'s pixels with any alpha, and `hint` (the face's middle, device px as
+    /// `raster`) when every pixel of it inside that box is opaque, both in `raster`'s device pixels.
+    /// A tile's sprite is its raster's generous box (the shadow's halo grown by 2 px, the text's
+    /// box by its height): at 3840x2160 a grid sprite's ink is about two thirds of it, and its
+    /// opaque middle half of the ink, which OVER read and blended for nothing.
+    static func coverage(of surface: ImageSurface, raster: PixelRect, opaqueHint hint: PixelRect?) -> (ink: PixelRect, opaque: PixelRect?) {
+        surface.withPixels { buffer, stride in
+            let w = surface.width, h = surface.height
+            var x0 = w, y0 = h, x1 = -1, y1 = -1
+            for y in 0..<h {
+                let row = buffer.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                var first = -1, last = -1
+                for x in 0..<w where row[x] >> 24 != 0 {
+                    if first < 0 { first = x }
+                    last = x
+                }
+                guard first >= 0 else { continue }
+                x0 = min(x0, first)
+                x1 = max(x1, last)
+                if y0 == h { y0 = y }
+                y1 = y
+            }
+            guard x1 >= 0 else { return (PixelRect(x: raster.x, y: raster.y, width: 0, height: 0), nil) }
+            let ink = PixelRect(x: raster.x + x0, y: raster.y + y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+            guard let hint else { return (ink, nil) }
+            let middle = hint.intersection(ink)
+            guard !middle.isEmpty else { return (ink, nil) }
+            for y in (middle.y - raster.y)..<(middle.maxY - raster.y) {
+                let row = buffer.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in (middle.x - raster.x)..<(middle.maxX - raster.x) where row[x] >> 24 != 0xFF { return (ink, nil) }
+            }
+            return (ink, middle)
+        }
     }
 
     /// Whether a sprite copies its face's held layer raster in (`rasteriseSprite`) instead of
@@ -89,16 +141,15 @@ final class TileSprites {
     }
 
     /// The sprite of `key` and where it lands for an anchor at device `anchor`; nil when there is none.
-    func copy(_ key: LayerKey, anchor: Point) -> (surface: ImageSurface, at: PixelRect)? {
+    func copy(_ key: LayerKey, anchor: Point) -> Placed? {
         metNow.insert(key)
         guard var entry = entries[key] else { return nil }
         entry.lastUse = frame
         entries[key] = entry
         copies += 1
-        let at = PixelRect(x: entry.raster.x + Int((anchor.x - entry.anchor.x).rounded()),
-                           y: entry.raster.y + Int((anchor.y - entry.anchor.y).rounded()),
-                           width: entry.raster.width, height: entry.raster.height)
-        return (entry.surface, at)
+        let dx = Int((anchor.x - entry.anchor.x).rounded()), dy = Int((anchor.y - entry.anchor.y).rounded())
+        func moved(_ r: PixelRect) -> PixelRect { PixelRect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
+        return Placed(surface: entry.surface, at: moved(entry.raster), ink: moved(entry.ink), opaque: entry.opaque.map(moved))
     }
 
     /// Whether a sprite of `key` may be rasterised this frame (met in the last frame too, under the cap).
@@ -150,7 +201,10 @@ final class TileSprites {
     /// shown, about 0.3 ms at 1280x800 and 420 runs at 3840x2160).
     var passDue: Bool { lastPassMade || frame % max(1, TileSprites.keepFrames / 2) == 0 }
 
-    func store(_ surface: ImageSurface, key: LayerKey, anchor: Point, raster: PixelRect, budget: Int) {
+    /// Keeps `surface` as the sprite of `key`; `opaqueHint` is its face's middle (`LayerPlan.inner`)
+    /// at the raster's phase, copied with SOURCE where every pixel of it is opaque.
+    @discardableResult
+    func store(_ surface: ImageSurface, key: LayerKey, anchor: Point, raster: PixelRect, opaqueHint: PixelRect?, budget: Int) -> Placed {
         madeThisFrame += 1
         rasterised += 1
         if let old = entries[key] { drop(key, old) }
@@ -159,8 +213,10 @@ final class TileSprites {
         while bytes + size > budget, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             drop(oldest.key, oldest.value)
         }
-        entries[key] = Entry(surface: surface, anchor: anchor, raster: raster, lastUse: frame)
+        let (ink, opaque) = TileSprites.coverage(of: surface, raster: raster, opaqueHint: opaqueHint)
+        entries[key] = Entry(surface: surface, anchor: anchor, raster: raster, ink: ink, opaque: opaque, lastUse: frame)
         bytes += size
+        return Placed(surface: surface, at: raster, ink: ink, opaque: opaque)
     }
 }
 
@@ -185,25 +241,38 @@ extension CairoRenderer {
             guard let raster = CairoRenderer.spriteRaster(list, range, matrix: m), sprites.mayRasterise(key, raster: raster) else { return nil }
             let surface = rasteriseSprite(list, range, raster: raster, matrix: m, layers: plans, deviceScale: k)
             let target = cairo_get_target(cr)
-            sprites.store(surface, key: key, anchor: anchor, raster: raster,
-                          budget: TileSprites.budget(width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target))))
-            found = (surface, raster)
+            found = sprites.store(surface, key: key, anchor: anchor, raster: raster, opaqueHint: plan.inner,
+                                  budget: TileSprites.budget(width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target))))
         }
-        guard let (surface, at) = found else { return nil }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, surface.handle, Double(at.x), Double(at.y))
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_rectangle(cr, Double(at.x), Double(at.y), Double(at.width), Double(at.height))
-        cairo_fill(cr)
-        cairo_restore(cr)
+        guard let sprite = found else { return nil }
+        CairoRenderer.composite(sprite, on: cr)
         // Inexact (flattened, at the nearest pixel): repainted from the commands next frame.
-        layers.approximated(at)
+        layers.approximated(sprite.at)
         if plan.strokes {
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         }
         return plan.end
+    }
+
+    /// Copies `sprite` where it lands: its opaque middle with SOURCE (the same pixels OVER would
+    /// leave, without reading the frame's), the rest of its ink OVER, nothing outside the ink.
+    static func composite(_ sprite: TileSprites.Placed, on cr: OpaquePointer) {
+        guard !sprite.ink.isEmpty else { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, sprite.surface.handle, Double(sprite.at.x), Double(sprite.at.y))
+        if let opaque = sprite.opaque {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_rectangle(cr, Double(opaque.x), Double(opaque.y), Double(opaque.width), Double(opaque.height))
+            cairo_fill(cr)
+        }
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        for band in ring(sprite.ink, around: sprite.opaque) {
+            cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
+        }
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 
     /// What a sprite of the run `range` (a shadow at `rect`, then its face's layer) holds, at any
@@ -232,20 +301,23 @@ extension CairoRenderer {
     /// `prefetchBelowCommands` commands since `drawnBefore`. Sprites already held are kept for as
     /// long as the change lasts.
     func prefetchSprites(_ list: DisplayList, plans: [Int: LayerPlan], drawnBefore: Int, frame: PixelRect) {
-        guard sprites.prefetchPerFrame > 0, commandsDrawn - drawnBefore <= sprites.prefetchBelowCommands, sprites.passDue,
+        // In the slack's mode the frame only asks for its sprites (the slack after it makes those
+        // that fit), so any frame may ask, and for more.
+        let inSlack = layerRasterising == .slack
+        guard sprites.prefetchPerFrame > 0, inSlack || commandsDrawn - drawnBefore <= sprites.prefetchBelowCommands, sprites.passDue,
               let unchanged = knownUnchanged, unchanged.count == list.commands.count else { return }
         let before = sprites.prefetched
-        // In the slack's mode the frame asks for its sprites; the slack after it makes them.
-        let inSlack = layerRasterising == .slack
         defer { sprites.lastPassMade = sprites.prefetched > before || !sprites.asked.isEmpty }
         let commands = list.commands
         let budget = TileSprites.budget(width: frame.width, height: frame.height)
         var made = 0
         for start in scrollGroups.keys.sorted() {
             guard let group = scrollGroups[start], !group.scrolling, group.end + 1 < commands.count else { continue }
+            // The innermost container only (the deck's scene offset holds the grid's): its tiles
+            // are asked for once.
+            if scrollGroups.keys.contains(where: { $0 > start && $0 < group.end }) { continue }
             // The item lifted or pressed: what changed in the container or over it, in device
-            // pixels (the grid's lifted tile is drawn after its container, inside the deck's
-            // scene transform, which is the container while the grid rests at offset 0).
+            // pixels (the grid's lifted tile is drawn after its container).
             var lifted: PixelRect?
             for j in (start + 1)..<commands.count where !unchanged[j] {
                 if let b = knownBounds?[j], !b.isEmpty { lifted = lifted?.union(b) ?? b }
@@ -274,7 +346,7 @@ extension CairoRenderer {
                 return dx * dx + dy * dy
             }
             for run in runs.sorted(by: { distance($0.raster) < distance($1.raster) }) {
-                guard made < sprites.prefetchPerFrame else { return }
+                guard made < (inSlack ? TileSprites.slackAsksPerFrame : sprites.prefetchPerFrame) else { return }
                 guard run.raster.width <= TileSprites.maximumSide, run.raster.height <= TileSprites.maximumSide,
                       sprites.fits(run.raster.area * 4, budget: budget) else { continue }
                 if inSlack {
@@ -285,7 +357,8 @@ extension CairoRenderer {
                     continue
                 }
                 let surface = rasteriseSprite(list, run.range, raster: run.raster, matrix: run.matrix, layers: plans, deviceScale: run.matrix.xx)
-                sprites.store(surface, key: run.key, anchor: run.anchor, raster: run.raster, budget: budget)
+                sprites.store(surface, key: run.key, anchor: run.anchor, raster: run.raster, opaqueHint: plans[run.range.lowerBound + 1]?.inner,
+                              budget: budget)
                 sprites.countPrefetched()
                 made += 1
             }
@@ -301,7 +374,8 @@ extension CairoRenderer {
             guard !sprites.hold(job.key), sprites.fits(job.raster.area * 4, budget: job.budget) else { return false }
             let surface = rasteriseSprite(job.list, job.range, raster: job.raster, matrix: job.matrix, layers: job.plans,
                                           deviceScale: job.matrix.xx)
-            sprites.store(surface, key: job.key, anchor: job.anchor, raster: job.raster, budget: job.budget)
+            sprites.store(surface, key: job.key, anchor: job.anchor, raster: job.raster, opaqueHint: job.plans[job.range.lowerBound + 1]?.inner,
+                          budget: job.budget)
             sprites.countPrefetched()
             sprites.countMadeInSlack()
             return true

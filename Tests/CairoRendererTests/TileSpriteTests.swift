@@ -222,6 +222,26 @@ import Testing
         #expect(undrained.prefetched == 0)
     }
 
+    /// In the slack's mode a frame only asks, so it asks whatever it drew (`spritePrefetchBelowCommands`
+    /// set under the cheapest drag frame, where frames would make none) and for up to
+    /// `TileSprites.slackAsksPerFrame` sprites, not a frame's `prefetchPerFrame`.
+    @Test func theSlackIsAskedForSpritesWhateverTheFrameDrew() {
+        let measured = Self.run { $0.spritePrefetchPerFrame = 0 }
+        let cheapest = measured.liftDrawn.min() ?? 0
+        let tiles = Self.run { _ in }.prefetched
+        var mostAsked = 0
+        let slack = Self.run(configure: { $0.layerRasterising = .slack; $0.spritePrefetchBelowCommands = cheapest - 1 },
+                             afterDraw: { r in
+                                 mostAsked = max(mostAsked, r.sprites.asked.count)
+                                 r.rasteriseInSlack(within: .infinity, clock: { 0 })
+                             })
+        #expect(tiles > TileSprites.prefetchPerFrame, "\(tiles) tiles: too few to tell a frame's share from the slack's")
+        #expect(slack.prefetched == tiles, "\(slack.prefetched) of \(tiles) sprites made ahead in the slack")
+        #expect(mostAsked == min(tiles, TileSprites.slackAsksPerFrame), "a frame asked for \(mostAsked) sprites for \(tiles) tiles")
+        #expect(slack.firstSlideCopies >= tiles)
+        #expect(slack.window.restingMismatches == 0)
+    }
+
     /// Only a frame that drew at most `spritePrefetchBelowCommands` makes sprites ahead: set just
     /// under the cheapest drag frame nothing is made, set at the dearest every frame makes its share.
     @Test func onlyCheapFramesMakeSpritesAhead() {

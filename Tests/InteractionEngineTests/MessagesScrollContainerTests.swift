@@ -41,7 +41,10 @@ import Testing
     @Test func scrolledRowsAreDrawnUnderOneTranslationByTheOffset() {
         let d = MessagesDriver(count: 40)
         let still = d.scene.render(at: d.time)
-        #expect(Self.container(still).translation == nil, "unscrolled: no translation")
+        // Unscrolled, the container is there too, at no translation (DisplayList.scrollContainer).
+        let resting = Self.container(still)
+        #expect(resting.translation == Point(x: 0, y: 0), "unscrolled: \(String(describing: resting.translation))")
+        #expect(resting.inside.count >= 10 && resting.after.isEmpty, "unscrolled: \(resting.inside.count) rows inside, \(resting.after) after")
         d.wheel(2)
         d.settle()
         let offset = d.scene.scrollOffset(at: d.time)

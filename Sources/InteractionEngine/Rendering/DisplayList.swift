@@ -94,6 +94,17 @@ public struct DisplayList: Sendable {
         commands.append(.popTransform)
     }
 
+    /// Draws `body`, a scroll container's content in content coordinates, under the container's
+    /// translation by `-offset`: a group even at offset zero (unlike `transformed`), so a
+    /// compositor meets the same container in every frame, at rest as while it scrolls (issue 21
+    /// item 7: a grid's tiles reflowing around a lifted one before any scroll are drawn over the
+    /// container's strips, not the whole content from its commands).
+    public mutating func scrollContainer(offset: Point, _ body: (inout DisplayList) -> Void) {
+        commands.append(.pushTransform(Transform(translation: Point(x: -offset.x, y: -offset.y))))
+        body(&self)
+        commands.append(.popTransform)
+    }
+
     /// Draws `body` as one layer at `alpha`; an opaque layer adds nothing.
     public mutating func withOpacity(_ alpha: Double, _ body: (inout DisplayList) -> Void) {
         if alpha >= 1 {

@@ -8,7 +8,7 @@ extension GridScene {
         // The scroll container (issue 21 item 7): everything but the lifted tile, in content
         // coordinates under the scroll offset, so a fling changes one transform and a
         // compositor can move the content as a few large tiles.
-        list.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { list in
+        list.scrollContainer(offset: Point(x: 0, y: offset)) { list in
             if let moving = placements.last, moving.isLifted, let tile = tile(at: moving.index, id: moving.id) {
                 GridTilePainter.drawPlaceholder(for: tile, in: layout.frame(at: moving.index), into: &list)
             }

@@ -139,7 +139,7 @@ extension MessagesScene {
         // drawn over it in the viewport's coordinates, as the grid keeps its lifted tile apart.
         let placed = placedRows(at: time)
         let apart = placed.filter { $0.isLifted || swipeOffset(of: $0.id, at: time) != 0 }
-        out.transformed(by: Transform(translation: Point(x: 0, y: -offset))) { content in
+        out.scrollContainer(offset: Point(x: 0, y: offset)) { content in
             for row in placed where !row.isLifted && swipeOffset(of: row.id, at: time) == 0 {
                 var look = appearance(of: row, at: time)
                 look.frame = contentFrame(of: row.id, index: row.index, at: time)
