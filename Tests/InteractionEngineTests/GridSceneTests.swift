@@ -302,6 +302,42 @@ private final class GridDriver {
         #expect(d.scene.scrollOffset(at: d.time) == 0)
     }
 
+    /// The face of each tile the container draws, by its label (the label is the first text after it).
+    static func faces(_ list: DisplayList) -> [String: Rect] {
+        var faces: [String: Rect] = [:], face: Rect?
+        for command in list.commands {
+            switch command {
+            case .fillRect(let r, .diagonalGradient, _): face = r
+            case .text(let label, _, _) where face != nil:
+                faces[label] = face
+                face = nil
+            default: break
+            }
+        }
+        return faces
+    }
+
+    /// While the grid scrolls, its resting tiles are drawn at the same content coordinates: the
+    /// view draws them as laid out, not moved to the viewport and back (which is off by a rounding
+    /// for some rows at a pitch such as 4K's 109.37 px, and a compositor then takes them for moved).
+    @Test func restingTilesKeepTheirContentFramesWhileTheGridScrolls() {
+        let d = GridDriver(gridTiles(2000), size: Size(width: 3840, height: 2116))
+        #expect(d.scene.layout.pitch.rounded() != d.scene.layout.pitch, "pitch \(d.scene.layout.pitch) is whole: no rounding to catch")
+        var last = Self.faces(d.scene.render(at: d.time)), compared = 0
+        for _ in 0..<24 {
+            d.send(.wheel(.pixels(dx: 0, dy: 17.371), at: Point(x: 1900, y: 1000), []))
+            let now = Self.faces(d.scene.render(at: d.time))
+            for (label, rect) in now {
+                guard let before = last[label] else { continue }
+                compared += 1
+                #expect(before == rect, "\(label) drew at \(rect) after \(before) at offset \(d.scene.scrollOffset(at: d.time))")
+            }
+            last = now
+        }
+        #expect(d.scene.scrollOffset(at: d.time) > 300)
+        #expect(compared > 24 * 500, "\(compared) tiles compared")
+    }
+
     @Test func wheelScrolls() {
         let d = GridDriver(gridTiles(200))
         d.send(.wheel(.steps(dx: 0, dy: 3), at: Point(x: 200, y: 200), []))

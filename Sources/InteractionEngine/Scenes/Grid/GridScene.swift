@@ -164,8 +164,16 @@ public final class GridScene: EventRecordingScene {
     ///
     /// Only rows intersecting the viewport (one extra row each side, for tiles
     /// gliding in or out) are looked at.
-    public func visiblePlacements(at time: Millis) -> [LaidOutItem] {
+    public func visiblePlacements(at time: Millis) -> [LaidOutItem] { placements(at: time, inContent: false) }
+
+    /// The visible tiles as `visiblePlacements`, their frames in the scroll container's content
+    /// coordinates (`inContent`, the view's) or the viewport's. The view draws content frames as
+    /// laid out: a viewport frame moved back by the offset is off by a rounding for about one
+    /// tile row in twelve at a pitch such as 109.37 px, so a scroll's resting tiles looked moved
+    /// to a compositor comparing frames (issue 21: strips stale, tiles drawn from commands).
+    func placements(at time: Millis, inContent: Bool) -> [LaidOutItem] {
         let offset = scroll.offset(at: time)
+        let shift = inContent ? 0 : -offset
         let viewport = Rect(x: 0, y: offset, width: size.width, height: size.height)
         let moving = movingID
         var result: [LaidOutItem] = []
@@ -177,11 +185,10 @@ public final class GridScene: EventRecordingScene {
             if let refusal, refusal.id == tile.id { frame = frame.offsetBy(dx: refusal.offset.value(at: time), dy: 0) }
             guard frame.intersects(viewport) else { continue }
             let scale = pressFeedback?.id == tile.id ? pressFeedbackScale(at: time) : 1
-            result.append(LaidOutItem(id: tile.id, index: index, frame: frame.offsetBy(dx: 0, dy: -offset),
-                                      scale: scale))
+            result.append(LaidOutItem(id: tile.id, index: index, frame: frame.offsetBy(dx: 0, dy: shift), scale: scale))
         }
         if let top = movingPlacement(at: time) {
-            result.append(LaidOutItem(id: top.id, index: top.index, frame: top.frame.offsetBy(dx: 0, dy: -offset),
+            result.append(LaidOutItem(id: top.id, index: top.index, frame: top.frame.offsetBy(dx: 0, dy: shift),
                                       scale: top.scale, isLifted: true))
         }
         return result

@@ -3,7 +3,8 @@ extension GridScene {
     /// focus ring, and the held (or landing) tile above everything (G2).
     public func render(at time: Millis) -> DisplayList {
         var list = DisplayList()
-        let placements = visiblePlacements(at: time)
+        // In content coordinates: the container's tiles are drawn as laid out.
+        let placements = placements(at: time, inContent: true)
         let offset = scrollOffset(at: time)
         // The scroll container (issue 21 item 7): everything but the lifted tile, in content
         // coordinates under the scroll offset, so a fling changes one transform and a
@@ -16,18 +17,16 @@ extension GridScene {
             let focused = focusVisible ? focus.flatMap { f in placements.first { $0.index == f && !$0.isLifted } } : nil
             for placement in placements where !placement.isLifted && placement != focused {
                 guard let tile = tile(at: placement.index, id: placement.id) else { continue }
-                GridTilePainter.draw(tile, in: placement.frame.offsetBy(dx: 0, dy: offset), lift: 0, restingSide: layout.tileSize,
-                                     into: &list)
+                GridTilePainter.draw(tile, in: placement.frame, lift: 0, restingSide: layout.tileSize, into: &list)
             }
             if let focused, let tile = tile(at: focused.index, id: focused.id) {
-                let frame = focused.frame.offsetBy(dx: 0, dy: offset)
-                GridTilePainter.draw(tile, in: frame, lift: 0, into: &list)
-                GridTilePainter.drawFocusRing(around: frame, into: &list)
+                GridTilePainter.draw(tile, in: focused.frame, lift: 0, into: &list)
+                GridTilePainter.drawFocusRing(around: focused.frame, into: &list)
             }
         }
         if let moving = placements.last, moving.isLifted, let tile = tile(at: moving.index, id: moving.id) {
             let lift = (moving.scale - 1) / (metrics.liftScale - 1)
-            GridTilePainter.draw(tile, in: moving.frame, lift: lift, restingSide: layout.tileSize, into: &list)
+            GridTilePainter.draw(tile, in: moving.frame.offsetBy(dx: 0, dy: -offset), lift: lift, restingSide: layout.tileSize, into: &list)
         }
         return list
     }
