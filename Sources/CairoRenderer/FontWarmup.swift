@@ -7,9 +7,9 @@ import InteractionEngine
 ///
 /// A font new to the process costs milliseconds at its first layout: fontconfig substitutes and
 /// matches the pattern at that size, Pango builds the fontset and its fonts, Cairo makes a scaled
-/// font and rasterises glyphs. Pango keeps all of it in the thread's font map, which every
-/// renderer shares (`TextLock.fontMap`, one for the process), so one warm-up serves them all, the
-/// raster worker's thread too.
+/// font and rasterises glyphs. Pango keeps all of it in the font map, which every renderer shares
+/// (`TextLock.fontMap`, one for the process), so one warm-up serves them all, the raster worker's
+/// thread too.
 ///
 /// The host warms the fonts its scenes declare (`FontDeclaringScene`) in idle moments, one font
 /// each time its loop would otherwise block in poll() (`warmNext`), so a press that comes during
