@@ -38,13 +38,6 @@ enum TextLock {
         return try body()
     }
 
-    /// True when another thread holds the lock now (tests).
-    static var isHeldElsewhere: Bool {
-        guard pthread_mutex_trylock(mutex) == 0 else { return true }
-        pthread_mutex_unlock(mutex)
-        return false
-    }
-
     // nonisolated(unsafe): a PangoFontMap made once, used only while the lock is held.
     private nonisolated(unsafe) static let sharedFontMap: UnsafeMutablePointer<PangoFontMap> = held { pango_cairo_font_map_new()! }
 
