@@ -88,10 +88,7 @@ public final class CairoRenderer {
         let plans = retainedLayers ? planLayers(list, width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
                                                 height: Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : [:]
         scrollGroups = retainedLayers ? planScrollGroups(list) : [:]
-        if retainedLayers {
-            sprites.beginFrame()
-            sprites.asked.removeAll()
-        }
+        if retainedLayers { sprites.beginFrame() }
         let target = cairo_get_target(cr)
         background = occlusionCulling && cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
             ? planBackground(list, occluders: occluders, plans: plans, groups: scrollGroups,

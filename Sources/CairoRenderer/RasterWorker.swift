@@ -93,8 +93,8 @@ final class FontOptionsCopy: @unchecked Sendable {
 /// One background thread that rasterises layers for the frame's thread.
 ///
 /// It owns a renderer of its own, made on its thread and freed there: its own Pango context
-/// (`TextCache`; its text calls, as every thread's, run under `TextLock`), shape cache and image surfaces; a layer's run holds no picture, so the picture
-/// store is never read. The frame's thread hands requests over at the end of a frame and takes
+/// (`TextCache`; its text calls, as every thread's, run under `TextLock`), shape cache and image
+/// surfaces; a layer's run holds no picture, so the picture store is never read. The frame's thread hands requests over at the end of a frame and takes
 /// the finished rasters at the start of one, each time only if the lock is free (`tryLock`): the
 /// worker holds it only to move a request or a raster, never while drawing, and the frame's
 /// thread never waits for it. No Cairo object is used by both threads at once: a surface is the

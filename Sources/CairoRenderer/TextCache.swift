@@ -244,12 +244,9 @@ final class TextCache {
         return Extents(box: box, height: m.extents.height * r)
     }
 
+    /// The held layout of `key`, made when missing (its callers hold `TextLock`).
     private func layout(_ key: Key) -> OpaquePointer {
         if let cached = layouts[key] { return cached }
-        return TextLock.held { makeHeldLayout(key) }
-    }
-
-    private func makeHeldLayout(_ key: Key) -> OpaquePointer {
         layoutsMade += 1
         let layout = makeLayout(key.text, style: key.style, width: key.width)
         if layouts.count >= capacity, let oldest = order.first {

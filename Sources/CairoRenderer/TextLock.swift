@@ -38,9 +38,7 @@ enum TextLock {
         return try body()
     }
 
-    // nonisolated(unsafe): a PangoFontMap made once, used only while the lock is held.
-    private nonisolated(unsafe) static let sharedFontMap: UnsafeMutablePointer<PangoFontMap> = held { pango_cairo_font_map_new()! }
-
     /// The font map every `TextCache` makes its context from (use with the lock held).
-    static var fontMap: UnsafeMutablePointer<PangoFontMap> { sharedFontMap }
+    // nonisolated(unsafe): a PangoFontMap made once, used only while the lock is held.
+    nonisolated(unsafe) static let fontMap: UnsafeMutablePointer<PangoFontMap> = held { pango_cairo_font_map_new()! }
 }

@@ -34,7 +34,8 @@ final class TileSprites {
     /// the list's commands made them (the reflow's first frame copied 342 sprites and drew 2031
     /// commands instead of 3646), and the run was slower: CPU p50 14.1 -> 17.2 ms, 8 % more in
     /// all (two alternated runs, 2026-12-03). At that size a sprite costs more than the face's
-    /// layer copy and shadow ring it stands for. In the slack's mode a frame only asks (`slackAsksPerFrame`), whatever it drew.
+    /// layer copy and shadow ring it stands for. In the slack's mode a frame only asks
+    /// (`slackAsksPerFrame`), whatever it drew.
     static let prefetchBelowCommands = 160
     /// Sprites a frame asks the slack for (`LayerRasterising.slack`; sprites): the frame only
     /// lists them, nearest the change first, and the slack makes those that fit. At 3840x2160 the
@@ -128,6 +129,8 @@ final class TileSprites {
     func beginFrame() {
         frame += 1
         madeThisFrame = 0
+        // The slack after the last frame had its turn: this frame asks anew.
+        asked.removeAll()
         swap(&metBefore, &metNow)
         metNow.removeAll(keepingCapacity: true)
         if frame % TileSprites.keepFrames == 0 {
@@ -184,6 +187,8 @@ final class TileSprites {
         let anchor: Point
         let raster: PixelRect
         let matrix: cairo_matrix_t
+        /// The face's middle (`LayerPlan.inner`), copied with SOURCE where opaque (`store`).
+        let faceMiddle: PixelRect
         let budget: Int
     }
     /// The sprites the last frame asked the slack for, nearest the changed item first: a frame
@@ -325,7 +330,7 @@ extension CairoRenderer {
             guard let lifted else { continue }
             var walk = DeviceWalk(scale: scale)
             for i in 0...start { _ = walk.follow(commands[i], renderer: self) }
-            var runs: [(range: Range<Int>, key: LayerKey, anchor: Point, raster: PixelRect, matrix: cairo_matrix_t)] = []
+            var runs: [(range: Range<Int>, key: LayerKey, anchor: Point, raster: PixelRect, matrix: cairo_matrix_t, faceMiddle: PixelRect)] = []
             var i = start + 1
             while i < group.end {
                 defer { i += 1 }
@@ -338,7 +343,7 @@ extension CairoRenderer {
                 guard let raster = CairoRenderer.spriteRaster(list, range, matrix: m), raster.intersects(frame) else { continue }
                 let key = CairoRenderer.spriteKey(list, range, shadow: rect, scale: walk.scale)
                 if sprites.hold(key) { continue }
-                runs.append((range, key, Point(x: m.x0 + m.xx * rect.minX, y: m.y0 + m.yy * rect.minY), raster, m))
+                runs.append((range, key, Point(x: m.x0 + m.xx * rect.minX, y: m.y0 + m.yy * rect.minY), raster, m, plan.inner))
             }
             let cx = Double(lifted.x) + Double(lifted.width) / 2, cy = Double(lifted.y) + Double(lifted.height) / 2
             func distance(_ r: PixelRect) -> Double {
@@ -352,13 +357,12 @@ extension CairoRenderer {
                 if inSlack {
                     sprites.asked.append(TileSprites.Job(list: list, plans: plans.filter { run.range.contains($0.key) }, range: run.range,
                                                          key: run.key, anchor: run.anchor, raster: run.raster, matrix: run.matrix,
-                                                         budget: budget))
+                                                         faceMiddle: run.faceMiddle, budget: budget))
                     made += 1
                     continue
                 }
                 let surface = rasteriseSprite(list, run.range, raster: run.raster, matrix: run.matrix, layers: plans, deviceScale: run.matrix.xx)
-                sprites.store(surface, key: run.key, anchor: run.anchor, raster: run.raster, opaqueHint: plans[run.range.lowerBound + 1]?.inner,
-                              budget: budget)
+                sprites.store(surface, key: run.key, anchor: run.anchor, raster: run.raster, opaqueHint: run.faceMiddle, budget: budget)
                 sprites.countPrefetched()
                 made += 1
             }
@@ -374,8 +378,7 @@ extension CairoRenderer {
             guard !sprites.hold(job.key), sprites.fits(job.raster.area * 4, budget: job.budget) else { return false }
             let surface = rasteriseSprite(job.list, job.range, raster: job.raster, matrix: job.matrix, layers: job.plans,
                                           deviceScale: job.matrix.xx)
-            sprites.store(surface, key: job.key, anchor: job.anchor, raster: job.raster, opaqueHint: job.plans[job.range.lowerBound + 1]?.inner,
-                          budget: job.budget)
+            sprites.store(surface, key: job.key, anchor: job.anchor, raster: job.raster, opaqueHint: job.faceMiddle, budget: job.budget)
             sprites.countPrefetched()
             sprites.countMadeInSlack()
             return true
