@@ -41,6 +41,11 @@ public final class CairoRenderer {
     var repaintBands: [PixelRect]?
     /// The last frame's scroll containers, and this frame's by the index of their push.
     var scrollMemory = ScrollMemory()
+    /// The scroll strips the last frame asked the slack for, the slack's running cost of one,
+    /// and how many it made (ScrollTiles.swift).
+    var stripAsks: [StripJob] = []
+    var stripCost = SlackCost()
+    var stripsMadeInSlack = 0
     var scrollGroups: [Int: ScrollGroup] = [:]
     /// This frame's occluders bucketed by device cells (`showing`), made when a frame first asks
     /// (a frame whose moving commands are few never does); nil with few.

@@ -39,9 +39,33 @@ struct ScrollGroup {
     }
 }
 
+/// A strip a frame found missing, made in the slack after it (`LayerRasterising.slack`): the
+/// frame's list, the content's range and the strip's members (positions in the list) with the
+/// content device rows each may reach and covers, the layers to copy in, where it lands.
+struct StripJob {
+    let list: DisplayList
+    let plans: [Int: LayerPlan]
+    let content: Range<Int>
+    let members: [Int]
+    let reach: [ClosedRange<Int>]
+    let core: [ClosedRange<Int>]
+    /// The frame's matrix before the container's push, and the container's translation.
+    let matrix: cairo_matrix_t
+    let translation: Point
+    /// The strip's device pixels at the frame's phase, its key and its origin (`storeStrip`).
+    let strip: PixelRect
+    let key: LayerKey
+    let origin: Point
+    let background: Color
+    let deviceScale: Double
+}
+
 /// What the renderer remembers of the last frame's scroll containers, by their order in the list.
 struct ScrollMemory {
-    var contents: [[DrawCommand]] = []
+    /// Each container's content, a slice of its frame's list (sharing the list's storage: a copy
+    /// of the 4K grid's 4,000 commands a frame cost page faults on fresh memory, 2.7 % of the
+    /// compositor's time in the bench's grid run there).
+    var contents: [ArraySlice<DrawCommand>] = []
     var translations: [Point] = []
     /// What each held strip was drawn from, by its stable key (kept across frames).
     var strips: [LayerKey: StripRecord] = [:]
@@ -133,6 +157,8 @@ extension LayerCache {
 extension CairoRenderer {
     /// The scroll containers of `list` by the index of their push, compared with the last frame's.
     func planScrollGroups(_ list: DisplayList) -> [Int: ScrollGroup] {
+        // The slack after the last frame had its turn: this frame asks anew (older positions are stale).
+        stripAsks.removeAll()
         let commands = list.commands
         guard case .clear = commands.first else {
             scrollMemory = ScrollMemory(strips: [:], stripsKept: scrollMemory.stripsKept, stripsExtended: scrollMemory.stripsExtended,
@@ -162,7 +188,7 @@ extension CairoRenderer {
                     i += 1
                     continue
                 }
-                let content = Array(commands[(i + 1)..<j])
+                let content = commands[(i + 1)..<j]
                 let ordinal = memory.contents.count
                 let old = scrollMemory
                 let same = ordinal < old.contents.count && old.contents[ordinal] == content
@@ -199,7 +225,7 @@ extension CairoRenderer {
     /// The indices (`offset` + position in `content`) of the drawing commands not in `before`;
     /// empty when `before` is nil (the same content); nil when `content` holds clips, transforms
     /// or opacity groups (whose commands cannot be drawn apart from the rest).
-    static func movingCommands(_ content: [DrawCommand], offset: Int, before: [DrawCommand]?) -> Set<Int>? {
+    static func movingCommands(_ content: ArraySlice<DrawCommand>, offset: Int, before: ArraySlice<DrawCommand>?) -> Set<Int>? {
         for command in content {
             switch command {
             case .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity, .clear: return nil
@@ -215,13 +241,13 @@ extension CairoRenderer {
         // window for each of its commands, 5 % of such a frame at 1280x800).
         let most = Int((LayerCache.movingShare * Double(content.count)).rounded(.down))
         var moving: Set<Int> = []
-        var j = 0
+        var j = before.startIndex
         for (n, command) in content.enumerated() {
-            if j < before.count, before[j] == command {
+            if j < before.endIndex, before[j] == command {
                 j += 1
                 continue
             }
-            let window = min(before.count, j + LayerCache.resyncWindow)
+            let window = min(before.endIndex, j + LayerCache.resyncWindow)
             if let k = (j..<window).first(where: { before[$0] == command }) {
                 j = k + 1
             } else {
@@ -247,7 +273,7 @@ extension CairoRenderer {
                          clipInteriors: [PixelRect?] = []) -> Bool {
         guard case .clear(let background) = list.commands.first, let frame = layers.frameRect else { return false }
         guard group.drawsStrips else {
-            if !group.scrolling { keepStrips(of: group, in: list, on: cr, frame: frame, deviceScale: k) }
+            if !group.scrolling { keepStrips(of: group, in: list, on: cr, frame: frame, deviceScale: k, plans: plans, background: background) }
             return false
         }
         let moving = group.moving ?? []
@@ -261,24 +287,8 @@ extension CairoRenderer {
         let first = Int(((Double(frame.y) - gy) / Double(s)).rounded(.down))
         let last = Int(((Double(frame.maxY) - gy) / Double(s)).rounded(.down))
         guard last >= first, last - first < 64 else { return false }
-        // Each strip's commands, by their boxes in content rows.
         let range = (group.start + 1)..<group.end
-        var members = [[Int]](repeating: [], count: last - first + 1)
-        var reach: [Int: ClosedRange<Int>] = [:], core: [Int: ClosedRange<Int>] = [:]
-        let everyRow = Int.min / 4...Int.max / 4
-        for i in range where !moving.contains(i) {
-            guard let box = CairoRenderer.scrollBox(list.commands[i]) else {
-                for n in members.indices { members[n].append(i) }
-                (reach[i], core[i]) = (everyRow, everyRow)
-                continue
-            }
-            let top = Int((box.minY * m.yy).rounded(.down)) - 2, bottom = Int((box.maxY * m.yy).rounded(.up)) + 2
-            reach[i] = top...bottom
-            let tight = CairoRenderer.tightBox(list.commands[i]) ?? box
-            core[i] = Int((tight.minY * m.yy).rounded(.down))...Int((tight.maxY * m.yy).rounded(.up))
-            let a = max(first, Int((Double(top) / Double(s)).rounded(.down))), b = min(last, Int((Double(bottom) / Double(s)).rounded(.down)))
-            if a <= b { for n in a...b { members[n - first].append(i) } }
-        }
+        let (members, reach, core) = CairoRenderer.stripMembers(list, range, strips: first...last, leavingOut: moving, scale: m.yy)
         let columns = stripColumns(of: group, in: list, frame: frame)
         guard !columns.isEmpty else { return false }
         let keys = (first...last).map { stripKey(index: $0, of: group, columns: columns, deviceScale: k) }
@@ -332,33 +342,24 @@ extension CairoRenderer {
             }
         }
         let missing = (first...last).filter { !held.contains($0) }
-        let rasterising = missing.prefix(LayerCache.stripsPerFrame)
-        for index in rasterising {
+        // In the slack's mode the frame draws the missing strips' rows from their commands and
+        // asks the slack for the strips, nearest the frame's middle first; else it rasterises
+        // `stripsPerFrame` of them itself.
+        let inSlack = layerRasterising == .slack
+        let middle = (first + last) / 2
+        for index in inSlack ? missing.sorted(by: { abs($0 - middle) < abs($1 - middle) }) : Array(missing.prefix(LayerCache.stripsPerFrame)) {
             // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
             let y0 = Int(gy.rounded(.down)) + index * s - 1
-            // The frame's device pixels land on the strip's: its layers (a tile's, a row's raster)
-            // are copied into it where the frame would copy them, not drawn from their commands.
-            let strip = PixelRect(x: columns.x, y: y0, width: columns.width, height: s + 2)
-            let inexactBefore = layers.inexactCount
-            // Onto a spare strip's surface when one is held: the background's SOURCE paint covers it whole.
-            let surface = ImageSurface.rasterisingDevicePixels(strip, onto: layers.spareStrip(width: strip.width, height: strip.height)) { scr in
-                CairoRenderer.fillClip(scr, background)
-                var sm = m
-                cairo_set_matrix(scr, &sm)
-                cairo_translate(scr, group.translation.x, group.translation.y)
-                let inside = Set(members[index - first])
-                // Rows' and tiles' layers already held are copied in; none is rasterised for the
-                // strip (LayerCache.onlyHeld): a new layer raster drawn only to be copied into the
-                // strip cost its run twice (the message list's strip frames rasterised 3 rows each).
-                layers.onlyHeld = !layers.stripsRasteriseLayers
-                drawOffscreen(list, range, on: scr, skip: { !inside.contains($0) },
-                              layers: plans.filter { inside.contains($0.key) }, deviceScale: k)
-                layers.onlyHeld = false
-            }
-            layers.storeStrip(surface, key: keys[index - first], origin: Point(x: gx - Double(columns.x), y: Double(y0) - gy))
             let drawn = members[index - first]
-            scrollMemory.strips[keys[index - first]] = StripRecord(commands: drawn.map { list.commands[$0] }, reach: drawn.map { reach[$0]! },
-                                                                   core: drawn.map { core[$0]! }, exact: layers.inexactCount == inexactBefore)
+            let job = StripJob(list: list, plans: plans.filter { Set(drawn).contains($0.key) }, content: range, members: drawn,
+                               reach: drawn.map { reach[$0]! }, core: drawn.map { core[$0]! }, matrix: m, translation: group.translation,
+                               strip: PixelRect(x: columns.x, y: y0, width: columns.width, height: s + 2), key: keys[index - first],
+                               origin: Point(x: gx - Double(columns.x), y: Double(y0) - gy), background: background, deviceScale: k)
+            if inSlack {
+                stripAsks.append(job)
+                continue
+            }
+            rasteriseStrip(job)
             held.insert(index)
         }
         cairo_save(cr)
@@ -448,11 +449,82 @@ extension CairoRenderer {
         return true
     }
 
+    /// Each of `strips`' commands in `range` (but those in `leavingOut`), by their boxes in content
+    /// device rows at vertical `scale`, and the rows each may reach (`scrollBox`) and covers (`tightBox`).
+    static func stripMembers(_ list: DisplayList, _ range: Range<Int>, strips: ClosedRange<Int>, leavingOut moving: Set<Int>,
+                             scale: Double) -> (members: [[Int]], reach: [Int: ClosedRange<Int>], core: [Int: ClosedRange<Int>]) {
+        let s = LayerCache.stripHeight
+        var members = [[Int]](repeating: [], count: strips.count)
+        var reach: [Int: ClosedRange<Int>] = [:], core: [Int: ClosedRange<Int>] = [:]
+        let everyRow = Int.min / 4...Int.max / 4
+        for i in range where !moving.contains(i) {
+            guard let box = CairoRenderer.scrollBox(list.commands[i]) else {
+                for n in members.indices { members[n].append(i) }
+                (reach[i], core[i]) = (everyRow, everyRow)
+                continue
+            }
+            let top = Int((box.minY * scale).rounded(.down)) - 2, bottom = Int((box.maxY * scale).rounded(.up)) + 2
+            reach[i] = top...bottom
+            let tight = CairoRenderer.tightBox(list.commands[i]) ?? box
+            core[i] = Int((tight.minY * scale).rounded(.down))...Int((tight.maxY * scale).rounded(.up))
+            let a = max(strips.lowerBound, Int((Double(top) / Double(s)).rounded(.down)))
+            let b = min(strips.upperBound, Int((Double(bottom) / Double(s)).rounded(.down)))
+            if a <= b { for n in a...b { members[n - strips.lowerBound].append(i) } }
+        }
+        return (members, reach, core)
+    }
+
+    /// Rasterises `job`'s strip at its frame's phase and keeps it with the record of what it holds.
+    func rasteriseStrip(_ job: StripJob) {
+        let inexactBefore = layers.inexactCount
+        // Onto a spare strip's surface when one is held: the background's SOURCE paint covers it whole.
+        let spare = layers.spareStrip(width: job.strip.width, height: job.strip.height)
+        let surface = ImageSurface.rasterisingDevicePixels(job.strip, onto: spare) { scr in
+            CairoRenderer.fillClip(scr, job.background)
+            // The frame's device pixels land on the strip's: its layers (a tile's, a row's raster)
+            // are copied into it where the frame would copy them, not drawn from their commands.
+            var sm = job.matrix
+            cairo_set_matrix(scr, &sm)
+            cairo_translate(scr, job.translation.x, job.translation.y)
+            let inside = Set(job.members)
+            // Rows' and tiles' layers already held are copied in; none is rasterised for the
+            // strip (LayerCache.onlyHeld): a new layer raster drawn only to be copied into the
+            // strip cost its run twice (the message list's strip frames rasterised 3 rows each).
+            layers.onlyHeld = !layers.stripsRasteriseLayers
+            drawOffscreen(job.list, job.content, on: scr, skip: { !inside.contains($0) }, layers: job.plans, deviceScale: job.deviceScale)
+            layers.onlyHeld = false
+        }
+        layers.storeStrip(surface, key: job.key, origin: job.origin)
+        scrollMemory.strips[job.key] = StripRecord(commands: job.members.map { job.list.commands[$0] }, reach: job.reach, core: job.core,
+                                                   exact: layers.inexactCount == inexactBefore)
+    }
+
+    /// Makes the strips the last frame asked for (`stripAsks`, nearest the frame's middle first)
+    /// while the estimated cost of the next fits in what is left of `budget` ms and is at most
+    /// `longest` (SlackCost), until `interrupt` says input waits; the number made. A strip made
+    /// here is at the asking frame's phase: the next frame copies it (at its own phase to the
+    /// nearest pixel, repainted exactly once the container rests, as any strip copy).
+    func rasteriseStripsInSlack(within budget: Double, longest: Double, clock: () -> Double, interrupt: () -> Bool) -> Int {
+        let made = stripCost.drain(&stripAsks, pixels: { Double($0.strip.area) }, within: budget, longest: longest,
+                                   clock: clock, interrupt: interrupt) { job in
+            rasteriseStrip(job)
+            return true
+        }
+        stripsMadeInSlack += made
+        return made
+    }
+
     /// Marks the held strips of a container drawn from its commands (not scrolling) as used, so
     /// they outlive `LayerCache.stripFrames` frames of a rest (a landing tile, its settle) and the
     /// next scroll's first frame copies the strips still valid instead of drawing every row from
     /// its commands (the bench's flings began with 455 commands drawn and one strip rasterised).
-    func keepStrips(of group: ScrollGroup, in list: DisplayList, on cr: OpaquePointer, frame: PixelRect, deviceScale k: Double) {
+    ///
+    /// In the slack's mode a container whose content held since the last frame (at rest, or a
+    /// settle's repaint) also asks the slack for the strips of the rows it shows that are not held
+    /// or no longer hold its commands: a scroll's or a reflow's first frame then copies them
+    /// instead of drawing their rows. A content changing in place (a tile pressed) asks for none.
+    func keepStrips(of group: ScrollGroup, in list: DisplayList, on cr: OpaquePointer, frame: PixelRect, deviceScale k: Double,
+                    plans: [Int: LayerPlan] = [:], background: Color? = nil) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let gy = m.y0 + m.yy * group.translation.y
@@ -462,9 +534,42 @@ extension CairoRenderer {
         let last = Int(((Double(frame.maxY) - gy) / Double(s)).rounded(.down))
         guard last >= first, last - first < 64 else { return }
         let columns = stripColumns(of: group, in: list, frame: frame)
+        var wanted: [Int] = []
         for index in first...last {
             let key = stripKey(index: index, of: group, columns: columns, deviceScale: k)
-            if scrollMemory.strips[key] != nil, layers.hasStrip(key) { _ = layers.strip(key) }
+            if scrollMemory.strips[key] != nil, layers.hasStrip(key) { _ = layers.strip(key) } else { wanted.append(index) }
+        }
+        // The innermost container only: the deck's scene offset holds the grid's, which scrolls.
+        let asks = layerRasterising == .slack && !group.contentChanged && !columns.isEmpty
+            && !scrollGroups.keys.contains { $0 > group.start && $0 < group.end }
+        guard asks, let background, m.xy == 0, m.yx == 0 else { return }
+        // Only the strips of the content rows its clips show.
+        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+        cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+        let shownTop = Int((m.y0 + m.yy * cy0 - gy).rounded(.down)), shownBottom = Int((m.y0 + m.yy * cy1 - gy).rounded(.up))
+        wanted.removeAll { index in index * s >= shownBottom || (index + 1) * s <= shownTop }
+        let range = (group.start + 1)..<group.end
+        let (members, reach, core) = CairoRenderer.stripMembers(list, range, strips: first...last, leavingOut: [], scale: m.yy)
+        let gx = m.x0 + m.xx * group.translation.x
+        for index in first...last where index * s < shownBottom && (index + 1) * s > shownTop {
+            let key = stripKey(index: index, of: group, columns: columns, deviceScale: k)
+            let now = members[index - first]
+            if !wanted.contains(index), let record = scrollMemory.strips[key] {
+                let nowReaching = now.map { (command: list.commands[$0], reach: reach[$0]!) }
+                guard case .valid = CairoRenderer.validity(of: record, for: nowReaching, rows: (index * s - 1)...((index + 1) * s)) else {
+                    wanted.append(index)
+                    continue
+                }
+            }
+        }
+        for index in wanted {
+            let y0 = Int(gy.rounded(.down)) + index * s - 1
+            let drawn = members[index - first]
+            stripAsks.append(StripJob(list: list, plans: plans.filter { Set(drawn).contains($0.key) }, content: range, members: drawn,
+                                      reach: drawn.map { reach[$0]! }, core: drawn.map { core[$0]! }, matrix: m, translation: group.translation,
+                                      strip: PixelRect(x: columns.x, y: y0, width: columns.width, height: s + 2),
+                                      key: stripKey(index: index, of: group, columns: columns, deviceScale: k),
+                                      origin: Point(x: gx - Double(columns.x), y: Double(y0) - gy), background: background, deviceScale: k))
         }
     }
 
@@ -639,4 +744,6 @@ extension CairoRenderer {
     public var stripsKept: Int { scrollMemory.stripsKept }
     public var stripsExtended: Int { scrollMemory.stripsExtended }
     public var stripsPatched: Int { scrollMemory.stripsPatched }
+    /// Of the strips rasterised, those made in the slack between frames (`rasteriseStripsInSlack`).
+    public var stripsRasterisedInSlack: Int { stripsMadeInSlack }
 }

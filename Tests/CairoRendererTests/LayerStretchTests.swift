@@ -146,9 +146,14 @@ struct WindowDrawing {
                 n < count ? .fillRect(Rect(x: Double(n) * 10, y: 100, width: 8, height: 8), .solid(.black), cornerRadius: 0) : command
             }
         }
-        #expect(CairoRenderer.movingCommands(moved(most), offset: 5, before: before) == Set((0..<most).map { $0 + 5 }))
-        #expect(CairoRenderer.movingCommands(moved(most + 1), offset: 5, before: before) == nil)
-        #expect(CairoRenderer.movingCommands(before, offset: 5, before: nil) == [])
+        #expect(CairoRenderer.movingCommands(moved(most)[...], offset: 5, before: before[...]) == Set((0..<most).map { $0 + 5 }))
+        #expect(CairoRenderer.movingCommands(moved(most + 1)[...], offset: 5, before: before[...]) == nil)
+        #expect(CairoRenderer.movingCommands(before[...], offset: 5, before: nil) == [])
+        // Both contents are slices of their frames' lists (ScrollMemory), mostly not from index 0.
+        let chrome = [DrawCommand.clear(.white), .pushTransform(Transform(scale: 1, translation: Point(x: 0, y: -40)))]
+        let list = chrome + before, later = chrome + chrome + moved(most)
+        #expect(CairoRenderer.movingCommands(later[(2 * chrome.count)...], offset: 5, before: list[chrome.count...])
+            == Set((0..<most).map { $0 + 5 }))
     }
 
     @Test func aReflowWhileScrollingStillCopiesStrips() {

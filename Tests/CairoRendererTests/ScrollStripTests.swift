@@ -147,4 +147,52 @@ import Testing
         #expect(window.restingMismatches == 0)
         #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare)
     }
+
+    /// In the slack's mode (`LayerRasterising.slack`) no frame rasterises a strip: a resting
+    /// container asks for those of the rows it shows, a scroll's frame for those it lacks (their
+    /// rows drawn from their commands meanwhile), and the slack between frames makes them.
+    @Test func inTheSlacksModeStripsAreMadeBetweenFramesAndCopiedByTheNext() {
+        var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        window.compositor.layerRasterising = .slack
+        func frame(_ offset: Double) -> (rasterised: Int, copies: Int) {
+            let before = window.statistics
+            window.draw(Self.culledGrid(offset: offset))
+            let after = window.statistics
+            return (after.stripsRasterised - before.stripsRasterised, after.stripCopies - before.stripCopies)
+        }
+        func drain() -> Int {
+            let before = window.compositor.stripsRasterisedInSlack
+            window.compositor.rasteriseInSlack(within: .infinity, clock: { 0 })
+            return window.compositor.stripsRasterisedInSlack - before
+        }
+        // At rest 10 px down (at 0 the list has no scroll transform): the first frame is new (its
+        // content changed), the second asks for the strips of the rows the viewport shows.
+        let rest = 10.0
+        #expect(frame(rest).rasterised == 0)
+        #expect(frame(rest).rasterised == 0)
+        // The viewport's content rows `rest ..< rest + viewport` in strips of `stripHeight`.
+        let shown = (Int(rest + Self.viewport) - 1) / LayerCache.stripHeight - Int(rest) / LayerCache.stripHeight + 1
+        #expect(window.compositor.hasSlackWork)
+        #expect(drain() == shown)
+        #expect(!window.compositor.hasSlackWork, "nothing left to draw: the window blocks in poll()")
+        // A fling of 30 frames of 21.7 px, a drain after each (as the window's loop spends its slack).
+        var copies = 0, inFrames = 0, inSlack = shown
+        for n in 1...30 {
+            let drawn = frame(rest + Double(n) * 21.7)
+            inFrames += drawn.rasterised
+            copies += drawn.copies
+            inSlack += drain()
+        }
+        #expect(inFrames == 0, "\(inFrames) strips rasterised by frames")
+        // The same rest and fling drawn with strips rasterised by the frames (one a frame at most,
+        // `stripsPerFrame`): the slack makes no more than they did.
+        var inFrame = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        for offset in [rest, rest] + (1...30).map({ rest + Double($0) * 21.7 }) { inFrame.draw(Self.culledGrid(offset: offset)) }
+        #expect(inSlack >= shown + 2 && inSlack <= inFrame.statistics.stripsRasterised,
+                "\(inSlack) strips made in the slack, \(inFrame.statistics.stripsRasterised) by the frames")
+        #expect(copies >= 30 * 3, "\(copies) strip copies in 30 frames")
+        for _ in 0..<3 { _ = frame(rest + 30 * 21.7) }
+        #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
+    }
 }
