@@ -44,6 +44,12 @@ public final class CairoRenderer {
     /// The scroll strips the last frame asked the slack for, the slack's running cost of one,
     /// and how many it made (ScrollTiles.swift).
     var stripAsks: [StripJob] = []
+    /// The strips the last frame asked for that the slack after it did not make, and whether the
+    /// slack is starved: it left one unmade or was given no time since the last frame.
+    var stripsUnserved: Set<LayerKey> = []
+    var stripsStarved = true
+    /// The time given to the slack since the last frame (ms, `rasteriseInSlack`).
+    var slackGiven = 0.0
     var stripCost = SlackCost()
     var stripsMadeInSlack = 0
     var scrollGroups: [Int: ScrollGroup] = [:]

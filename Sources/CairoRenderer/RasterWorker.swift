@@ -386,6 +386,7 @@ extension CairoRenderer {
     public func rasteriseInSlack(within budget: Double, longest: Double = .infinity, clock: () -> Double,
                                  interrupt: () -> Bool = { false }) -> Int {
         guard let worker = layers.worker, !worker.threaded else { return 0 }
+        slackGiven += max(0, budget)
         let start = clock()
         layers.handOver()
         var drawn = worker.drain(within: budget, longest: longest, clock: clock, interrupt: interrupt)

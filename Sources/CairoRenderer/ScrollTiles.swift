@@ -119,6 +119,12 @@ extension LayerCache {
     /// later frames. Rasterising all that were missing made a scroll's first frame the message
     /// list's slowest: 5 strips of about 2.6 ms each at 1280x800 (compare bench, frame #96).
     static let stripsPerFrame = 1
+    /// The longest estimated raster of a strip left to the slack (ms, `SlackCost`): longer ones are
+    /// the frames' (`stripsPerFrame` a frame) as without the slack. A 1280x800 strip (1280 x 258 px)
+    /// is about 1.3 ms and several fit one slack; a 3840x2160 one (about 1 Mpx) took 3-14 ms in the
+    /// slack (14 on fresh memory), left the layers asked no time, and the 4K grid's CPU p99 went
+    /// from 31 to 47 ms (compare bench, 2026-12-04).
+    static let slackStripLongest = 2.0
     /// The largest share of a container's drawing commands that may be drawn over its strips as
     /// moving (a ratio): with more (a reflow across most of the screen) the strips would save
     /// little and the group is drawn as before. Measured on the bench's grid at 1280x800: a reflow
@@ -157,7 +163,11 @@ extension LayerCache {
 extension CairoRenderer {
     /// The scroll containers of `list` by the index of their push, compared with the last frame's.
     func planScrollGroups(_ list: DisplayList) -> [Int: ScrollGroup] {
-        // The slack after the last frame had its turn: this frame asks anew (older positions are stale).
+        // The slack after the last frame had its turn: this frame asks anew (older positions are
+        // stale); what it left is rasterised by the frame (`drawScrollGroup`).
+        stripsUnserved = Set(stripAsks.map(\.key))
+        stripsStarved = !stripsUnserved.isEmpty || slackGiven <= 0
+        slackGiven = 0
         stripAsks.removeAll()
         let commands = list.commands
         guard case .clear = commands.first else {
@@ -344,10 +354,20 @@ extension CairoRenderer {
         let missing = (first...last).filter { !held.contains($0) }
         // In the slack's mode the frame draws the missing strips' rows from their commands and
         // asks the slack for the strips, nearest the frame's middle first; else it rasterises
-        // `stripsPerFrame` of them itself.
-        let inSlack = layerRasterising == .slack
+        // `stripsPerFrame` of them itself. So it does in the slack's mode too while the slack is
+        // starved (given no time since the last frame, or it left a strip of that frame's asks
+        // unmade: a 3840x2160 grid's frames outlast their interval), those left unmade first:
+        // asking again would draw their rows from commands frame after frame (4K grid CPU p99
+        // 31 -> 47 ms).
+        let inSlack = slackTakes(strips: columns)
         let middle = (first + last) / 2
-        for index in inSlack ? missing.sorted(by: { abs($0 - middle) < abs($1 - middle) }) : Array(missing.prefix(LayerCache.stripsPerFrame)) {
+        let order = inSlack ? missing.sorted { a, b in
+            let (ua, ub) = (stripsUnserved.contains(keys[a - first]), stripsUnserved.contains(keys[b - first]))
+            return ua != ub ? ua : abs(a - middle) < abs(b - middle)
+        } : missing
+        let byFrame = !inSlack || stripsStarved ? Array(order.prefix(LayerCache.stripsPerFrame)) : []
+        let asked = inSlack ? order.filter { !byFrame.contains($0) } : []
+        for index in byFrame + asked {
             // Raster row 0 is device row y0 now: the content at this frame's phase, a row more on each side.
             let y0 = Int(gy.rounded(.down)) + index * s - 1
             let drawn = members[index - first]
@@ -355,7 +375,7 @@ extension CairoRenderer {
                                reach: drawn.map { reach[$0]! }, core: drawn.map { core[$0]! }, matrix: m, translation: group.translation,
                                strip: PixelRect(x: columns.x, y: y0, width: columns.width, height: s + 2), key: keys[index - first],
                                origin: Point(x: gx - Double(columns.x), y: Double(y0) - gy), background: background, deviceScale: k)
-            if inSlack {
+            if !byFrame.contains(index) {
                 stripAsks.append(job)
                 continue
             }
@@ -540,7 +560,7 @@ extension CairoRenderer {
             if scrollMemory.strips[key] != nil, layers.hasStrip(key) { _ = layers.strip(key) } else { wanted.append(index) }
         }
         // The innermost container only: the deck's scene offset holds the grid's, which scrolls.
-        let asks = layerRasterising == .slack && !group.contentChanged && !columns.isEmpty
+        let asks = slackTakes(strips: columns) && !group.contentChanged && !columns.isEmpty
             && !scrollGroups.keys.contains { $0 > group.start && $0 < group.end }
         guard asks, let background, m.xy == 0, m.yx == 0 else { return }
         // Only the strips of the content rows its clips show.
@@ -571,6 +591,13 @@ extension CairoRenderer {
                                       key: stripKey(index: index, of: group, columns: columns, deviceScale: k),
                                       origin: Point(x: gx - Double(columns.x), y: Double(y0) - gy), background: background, deviceScale: k))
         }
+    }
+
+    /// Whether strips over `columns` are made in the slack: in the slack's mode, when one's
+    /// estimated raster is at most `LayerCache.slackStripLongest`.
+    func slackTakes(strips columns: PixelRect) -> Bool {
+        layerRasterising == .slack
+            && stripCost.estimate(pixels: Double(columns.width * (LayerCache.stripHeight + 2))) <= LayerCache.slackStripLongest
     }
 
     /// The device columns of `group`'s strips: the frame's, cut to what the clips around the

@@ -195,4 +195,59 @@ import Testing
         #expect(window.restingMismatches == 0, "\(window.restingMismatches) resting frames differ from the direct path")
         #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare, "a moving frame has \(window.worstShare * 100)% of its pixels off")
     }
+
+    /// A starved slack: given no time between frames (a 3840x2160 grid's frames outlast their
+    /// interval), or too little for a strip (it leaves the strips asked unmade). From the first
+    /// scroll frame on each frame rasterises the strips it lacks itself, `stripsPerFrame` a frame,
+    /// as without the slack, instead of asking again and drawing their rows from commands.
+    @Test(arguments: [nil, 1e-6]) func aStarvedSlackLeavesTheStripsToTheFrames(slack: Double?) {
+        var window = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        window.compositor.layerRasterising = .slack
+        func spend() {
+            guard let slack else { return }
+            window.compositor.rasteriseInSlack(within: slack, clock: { 0 })
+        }
+        let rest = 10.0
+        window.draw(Self.culledGrid(offset: rest))
+        spend()
+        window.draw(Self.culledGrid(offset: rest))
+        #expect(window.compositor.hasSlackWork, "the resting container asked for its strips")
+        spend()
+        // A fling of 8 frames of 9.1 px.
+        var perFrame: [Int] = []
+        for n in 1...8 {
+            let before = window.statistics.stripsRasterised
+            window.draw(Self.culledGrid(offset: rest + Double(n) * 9.1))
+            perFrame.append(window.statistics.stripsRasterised - before)
+            spend()
+        }
+        #expect(window.compositor.stripsRasterisedInSlack == 0)
+        // The viewport's three strips, one a frame from the first scroll frame on, then none.
+        let shown = (Int(rest + Self.viewport) - 1) / LayerCache.stripHeight - Int(rest) / LayerCache.stripHeight + 1
+        #expect(perFrame.allSatisfy { $0 <= LayerCache.stripsPerFrame }, "strips rasterised a frame: \(perFrame)")
+        #expect(Array(perFrame.prefix(shown)) == Array(repeating: LayerCache.stripsPerFrame, count: shown), "strips rasterised a frame: \(perFrame)")
+        #expect(perFrame.reduce(0, +) >= shown)
+        for _ in 0..<3 { window.draw(Self.culledGrid(offset: rest + 8 * 9.1)) }
+        #expect(window.restingMismatches == 0)
+        #expect(window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare)
+    }
+
+    /// Strips whose estimated raster is over `LayerCache.slackStripLongest` are the frames' (a
+    /// 3840x2160 strip), those under it the slack's; the estimate follows the slack's own rasters.
+    @Test func onlyStripsCheapEnoughAreLeftToTheSlack() {
+        let window = WindowDrawing(width: Self.size.width, height: Self.size.height)
+        let renderer = window.compositor
+        renderer.layerRasterising = .slack
+        // The strip width whose first estimate is the limit: 10 % either side.
+        let limit = LayerCache.slackStripLongest / (SlackCost.firstPerPixel * Double(LayerCache.stripHeight + 2))
+        let narrow = PixelRect(x: 0, y: 0, width: Int(limit * 0.9), height: 800)
+        let wide = PixelRect(x: 0, y: 0, width: Int(limit * 1.1), height: 800)
+        #expect(renderer.slackTakes(strips: narrow))
+        #expect(!renderer.slackTakes(strips: wide))
+        // Rasters in the slack twice as slow as the first guess: the narrow strip is the frames' too.
+        for _ in 0..<20 { renderer.stripCost.timed(2 * SlackCost.firstPerPixel * 1e6, pixels: 1e6) }
+        #expect(!renderer.slackTakes(strips: narrow))
+        renderer.layerRasterising = .inFrame
+        #expect(!renderer.slackTakes(strips: PixelRect(x: 0, y: 0, width: 1, height: 1)))
+    }
 }
