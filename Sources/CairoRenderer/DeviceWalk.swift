@@ -18,6 +18,14 @@ struct DeviceWalk {
     /// A user-space point in device pixels, under the transforms pushed so far.
     func toDevice(_ p: Point) -> Point { Point(x: p.x * scale + tx, y: p.y * scale + ty) }
 
+    /// `toDevice` at this place of the walk as a closure holding only the transform: the method
+    /// taken as a value holds a copy of the walk, its stacks retained and released each time (a
+    /// fifth of `planLayers`, which took one for each command of the grid's frames).
+    var deviceMapping: (Point) -> Point {
+        let (k, x, y) = (scale, tx, ty)
+        return { p in Point(x: p.x * k + x, y: p.y * k + y) }
+    }
+
     /// Follows a push or a pop of a transform, clip or opacity group; false for anything drawn.
     mutating func follow(_ command: DrawCommand, renderer: CairoRenderer) -> Bool {
         switch command {
@@ -29,8 +37,7 @@ struct DeviceWalk {
         case .popTransform:
             if let top = transforms.popLast() { (scale, tx, ty) = top }
         case .pushClip(let rect, let radius):
-            let here = self
-            clipInteriors.append(renderer.interior(of: rect, radius: radius, deviceScale: scale, toDevice: here.toDevice))
+            clipInteriors.append(renderer.interior(of: rect, radius: radius, deviceScale: scale, toDevice: deviceMapping))
             let a = toDevice(Point(x: rect.minX, y: rect.minY)), b = toDevice(Point(x: rect.maxX, y: rect.maxY))
             clipBoxes.append(PixelRect(covering: min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y)))
         case .popClip:

@@ -659,10 +659,10 @@ extension CairoRenderer {
         var plans: [Int: LayerPlan] = [:]
         let commands = list.commands, n = commands.count
         for i in 0..<n where !walk.follow(commands[i], renderer: self) {
-            let (k, tx, ty) = (walk.scale, walk.tx, walk.ty)
-            let toDevice = walk.toDevice, clipInteriors = walk.clipInteriors
             switch commands[i] {
             case .fillRect(let face, _, let radius) where walk.groupDepth == 0:
+                let (k, tx, ty) = (walk.scale, walk.tx, walk.ty)
+                let toDevice = walk.deviceMapping, clipInteriors = walk.clipInteriors
                 // A face reaching past its clips (a sheet revealed by a growing clip, issue 21
                 // item 5) is rasterised whole and copied where the clips cover wholly.
                 guard opaqueInterior(of: commands[i], deviceScale: k, toDevice: toDevice) != nil,

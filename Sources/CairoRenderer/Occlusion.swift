@@ -12,7 +12,7 @@ extension CairoRenderer {
         var found: [(index: Int, rect: PixelRect)] = []
         for (index, command) in list.commands.enumerated() where !walk.follow(command, renderer: self) {
             guard case .fillRect = command, walk.groupDepth == 0 else { continue }
-            if let rect = opaqueInterior(of: command, deviceScale: walk.scale, toDevice: walk.toDevice),
+            if let rect = opaqueInterior(of: command, deviceScale: walk.scale, toDevice: walk.deviceMapping),
                let inside = CairoRenderer.within(rect, walk.clipInteriors) {
                 found.append((index, inside))
             }
