@@ -60,6 +60,24 @@ struct StripJob {
     let deviceScale: Double
 }
 
+/// Content device rows of each command of a container's range, by its index in the list (nil:
+/// left out). An array, not a dictionary: a scroll frame of the grid sets and reads two for each
+/// of its 400-4,000 commands (hashing them was 6 % of the compositor's frame at 1280x800).
+struct CommandRows {
+    private let offset: Int
+    private var rows: [ClosedRange<Int>?]
+
+    init(_ range: Range<Int>) {
+        offset = range.lowerBound
+        rows = Array(repeating: nil, count: range.count)
+    }
+
+    subscript(index: Int) -> ClosedRange<Int>? {
+        get { rows[index - offset] }
+        set { rows[index - offset] = newValue }
+    }
+}
+
 /// What the renderer remembers of the last frame's scroll containers, by their order in the list.
 struct ScrollMemory {
     /// Each container's content, a slice of its frame's list (sharing the list's storage: a copy
@@ -472,10 +490,10 @@ extension CairoRenderer {
     /// Each of `strips`' commands in `range` (but those in `leavingOut`), by their boxes in content
     /// device rows at vertical `scale`, and the rows each may reach (`scrollBox`) and covers (`tightBox`).
     static func stripMembers(_ list: DisplayList, _ range: Range<Int>, strips: ClosedRange<Int>, leavingOut moving: Set<Int>,
-                             scale: Double) -> (members: [[Int]], reach: [Int: ClosedRange<Int>], core: [Int: ClosedRange<Int>]) {
+                             scale: Double) -> (members: [[Int]], reach: CommandRows, core: CommandRows) {
         let s = LayerCache.stripHeight
         var members = [[Int]](repeating: [], count: strips.count)
-        var reach: [Int: ClosedRange<Int>] = [:], core: [Int: ClosedRange<Int>] = [:]
+        var reach = CommandRows(range), core = CommandRows(range)
         let everyRow = Int.min / 4...Int.max / 4
         for i in range where !moving.contains(i) {
             guard let box = CairoRenderer.scrollBox(list.commands[i]) else {
