@@ -70,8 +70,12 @@ import Testing
 
     @Test func theBoundsTakenFromTheLastListAreThoseMeasuredAfresh() {
         // A scroll (every command's context moves), a change, a row more, a rest, a row less.
+        // Then a scroll with a change (the badge must not keep the old badge's ink box), one with
+        // a row more, and one at another scale.
         let lists = [Self.rows(), Self.rows(offset: -3.5), Self.rows(badge: "12", offset: -3.5), Self.rows(9, badge: "12", offset: -3.5),
-                     Self.rows(9, badge: "12", offset: -3.5), Self.rows(7, badge: "12", badgeRow: 5, offset: -3.5)]
+                     Self.rows(9, badge: "12", offset: -3.5), Self.rows(7, badge: "12", badgeRow: 5, offset: -3.5),
+                     Self.rows(7, badge: "7", badgeRow: 5, offset: -11.25), Self.rows(8, badge: "7", badgeRow: 5, offset: -20),
+                     Self.scaled(Self.rows(8, badge: "7", badgeRow: 5, offset: -20), by: 1.5)]
         let renderer = CairoRenderer(), fresh = CairoRenderer(), tracker = DamageTracker()
         var measured: [Int] = []
         for list in lists {
@@ -86,6 +90,33 @@ import Testing
         #expect(measured[1] == Self.drawing(lists[1]) - 1)
         #expect(measured[2] == 1)
         #expect(measured[4] == 0)
+    }
+
+    /// `list` drawn under a scale (a zoomed view: texts of another size in device pixels).
+    static func scaled(_ list: DisplayList, by scale: Double) -> DisplayList {
+        var out = DisplayList()
+        out.append(list.commands[0])
+        out.transformed(by: Transform(scale: scale, translation: Point(x: 0, y: 0))) { inner in
+            for command in list.commands.dropFirst() { inner.append(command) }
+        }
+        return out
+    }
+
+    @Test func aScrolledTextKeepsItsInkBoxInsteadOfLookingItUpAgain() {
+        let renderer = CairoRenderer(), tracker = DamageTracker()
+        _ = tracker.update(Self.rows(), renderer: renderer, width: Self.width, height: Self.height)
+        #expect(tracker.textBoxesKept == 0)
+        let texts = Self.rows().texts.count
+        for frame in 1...3 {
+            _ = tracker.update(Self.rows(offset: -2.5 * Double(frame)), renderer: renderer, width: Self.width, height: Self.height)
+            #expect(tracker.textBoxesKept == texts, "frame \(frame): \(tracker.textBoxesKept) of \(texts) texts kept their box")
+        }
+        // The badge changed while scrolling: every text but it keeps its box.
+        _ = tracker.update(Self.rows(badge: "12", offset: -10), renderer: renderer, width: Self.width, height: Self.height)
+        #expect(tracker.textBoxesKept == texts - 1)
+        // Another scale: none does.
+        _ = tracker.update(Self.scaled(Self.rows(badge: "12", offset: -10), by: 2), renderer: renderer, width: Self.width, height: Self.height)
+        #expect(tracker.textBoxesKept == 0)
     }
 
     @Test func aTextsExtentsAreMeasuredOnceForARunOfFrames() {
