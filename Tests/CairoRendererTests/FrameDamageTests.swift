@@ -1,4 +1,4 @@
-import CairoRenderer
+@testable import CairoRenderer
 import InteractionEngine
 import Testing
 
@@ -151,5 +151,31 @@ import Testing
         let clipped = Self.damage([a, b, c], [a, .pushClip(Rect(x: 0, y: 300, width: 100, height: 40), cornerRadius: 0), b, .popClip, c])
         #expect(Self.covers(clipped, rows: 300...340), "\(clipped.rects)")
         #expect(clipped.rects.allSatisfy { $0.maxY < 600 && $0.y > 140 }, "\(clipped.rects)")
+    }
+
+    /// Rectangles inside the one before them, or holding it, change no band: banding a list with
+    /// such rectangles added gives the bands of the list without them (and every rectangle's
+    /// pixels stay covered).
+    @Test func rectanglesInsideOrAroundTheirPredecessorChangeNoBand() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let plain = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                PixelRect(x: Int.random(in: 0...1200, using: &generator), y: Int.random(in: 0...700, using: &generator),
+                          width: Int.random(in: 1...200, using: &generator), height: Int.random(in: 1...120, using: &generator))
+            }
+            var nested: [PixelRect] = []
+            for r in plain {
+                switch Int.random(in: 0...2, using: &generator) {
+                case 0: nested += [r, PixelRect(x: r.x + r.width / 4, y: r.y + r.height / 4, width: r.width / 2, height: r.height / 2)]
+                case 1: nested += [PixelRect(x: r.x + r.width / 4, y: r.y + r.height / 4, width: r.width / 2, height: r.height / 2), r]
+                default: nested += [r, r]
+                }
+            }
+            let bands = DamageRectangles.banded(plain)
+            #expect(DamageRectangles.banded(nested) == bands)
+            for r in plain {
+                #expect(DamageRectangles.subtracting(bands, from: r).isEmpty, "\(r) left out of \(bands)")
+            }
+        }
     }
 }
