@@ -48,8 +48,10 @@ public final class CairoRenderer {
     /// slack is starved: it left one unmade or was given no time since the last frame.
     var stripsUnserved: Set<LayerKey> = []
     var stripsStarved = true
-    /// The time given to the slack since the last frame (ms, `rasteriseInSlack`).
+    /// The time given to the slack since the last frame (ms, `rasteriseInSlack`), and whether
+    /// there was any before this frame.
     var slackGiven = 0.0
+    var slackHadTime = false
     var stripCost = SlackCost()
     var stripsMadeInSlack = 0
     var scrollGroups: [Int: ScrollGroup] = [:]

@@ -184,7 +184,8 @@ extension CairoRenderer {
         // The slack after the last frame had its turn: this frame asks anew (older positions are
         // stale); what it left is rasterised by the frame (`drawScrollGroup`).
         stripsUnserved = Set(stripAsks.map(\.key))
-        stripsStarved = !stripsUnserved.isEmpty || slackGiven <= 0
+        slackHadTime = slackGiven > 0
+        stripsStarved = !stripsUnserved.isEmpty || !slackHadTime
         slackGiven = 0
         stripAsks.removeAll()
         let commands = list.commands

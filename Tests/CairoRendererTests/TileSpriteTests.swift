@@ -242,6 +242,47 @@ import Testing
         #expect(slack.window.restingMismatches == 0)
     }
 
+    /// In the slack's mode, while the slack has time between frames, a tile sliding without a
+    /// sprite asks the slack for it: the frames rasterise none (they draw its run as before), the
+    /// slack makes them and the later sliding frames copy them. Given no time, the frames
+    /// rasterise them as before, `TileSprites.perFrame` a frame. No sprites made ahead here.
+    @Test func slidingTilesAskTheSlackForTheirSpritesWhenItHasTime() {
+        func slide(drained: Bool) -> (inFrames: [Int], madeInSlack: Int, lastCopies: Int, window: WindowDrawing) {
+            let (w, h) = ScrollTileTests.size
+            var window = WindowDrawing(width: w, height: h)
+            window.compositor.layerRasterising = .slack
+            window.compositor.spritePrefetchPerFrame = 0
+            func drain() { if drained { window.compositor.rasteriseInSlack(within: .infinity, clock: { 0 }) } }
+            let lifted = Point(x: 200, y: 300)
+            for _ in 0..<3 {
+                window.draw(Self.grid(slide: 0, lifted: lifted))
+                drain()
+            }
+            var inFrames: [Int] = [], lastCopies = 0
+            for step in 1...Self.slides {
+                let before = window.compositor.frameCounts
+                window.draw(Self.grid(slide: 0.9 * Double(step), lifted: lifted))
+                inFrames.append(window.compositor.frameCounts.spritesRasterised - before.spritesRasterised)
+                lastCopies = window.compositor.frameCounts.spriteCopies - before.spriteCopies
+                drain()
+            }
+            for _ in 0..<4 { window.draw(Self.grid(slide: 0.9 * Double(Self.slides), lifted: lifted)) }
+            return (inFrames, window.compositor.spritesMadeInSlack, lastCopies, window)
+        }
+        let drained = slide(drained: true), starved = slide(drained: false)
+        #expect(drained.inFrames.allSatisfy { $0 == 0 }, "frames rasterised \(drained.inFrames) sprites with the slack given time")
+        #expect(drained.madeInSlack > Self.shownTiles / 2, "\(drained.madeInSlack) sprites made in the slack for \(Self.shownTiles) tiles")
+        #expect(drained.lastCopies >= starved.lastCopies && drained.lastCopies > Self.shownTiles / 2,
+                "the last sliding frame copied \(drained.lastCopies) sprites, \(starved.lastCopies) without the slack")
+        #expect(starved.madeInSlack == 0)
+        #expect(starved.inFrames.allSatisfy { $0 <= TileSprites.perFrame } && starved.inFrames.max() == TileSprites.perFrame,
+                "frames rasterised \(starved.inFrames) sprites with no slack")
+        for run in [drained, starved] {
+            #expect(run.window.restingMismatches == 0, "\(run.window.restingMismatches) resting frames differ from the direct path")
+            #expect(run.window.worstShare <= LayerRepaintTests.LayerTolerance.maxShare)
+        }
+    }
+
     /// Only a frame that drew at most `spritePrefetchBelowCommands` makes sprites ahead: set just
     /// under the cheapest drag frame nothing is made, set at the dearest every frame makes its share.
     @Test func onlyCheapFramesMakeSpritesAhead() {
