@@ -258,7 +258,7 @@ public final class X11App {
     /// sprites) in the time until the next frame is due, `wait` ms (all of them when idle, -1), less `slackMargin`, none longer
     /// than `slackLongestRaster` unless idle, stopping when input arrives; true when it drew any
     /// (the caller asks the clock again). Called with nothing asked too: the renderer counts the
-    /// slack it was given (a frame after none rasterises the scroll strips it lacks itself).
+    /// slack it was given (a frame after none rasterises the strips and sprites it lacks itself).
     private func spendSlack(wait: Int32) -> Bool {
         guard wait != 0 else { return false }
         let budget = wait < 0 ? Double.infinity : Double(wait) - X11App.slackMargin
