@@ -44,12 +44,10 @@ public final class CairoRenderer {
     /// The scroll strips the last frame asked the slack for, the slack's running cost of one,
     /// and how many it made (ScrollTiles.swift).
     var stripAsks: [StripJob] = []
-    /// The strips the last frame asked for that the slack after it did not make, and whether the
-    /// slack is starved: it left one unmade or was given no time since the last frame.
+    /// The strips the last frame asked for that the slack after it did not make.
     var stripsUnserved: Set<LayerKey> = []
-    var stripsStarved = true
     /// The time given to the slack since the last frame (ms, `rasteriseInSlack`), and whether
-    /// there was any before this frame.
+    /// there was any before this frame (`beginSlackFrame`).
     var slackGiven = 0.0
     var slackHadTime = false
     var stripCost = SlackCost()
@@ -100,6 +98,7 @@ public final class CairoRenderer {
         if retainedLayers, !occluders.isEmpty, knownUnchanged == nil { knownUnchanged = unchangedCommands(list) }
         let plans = retainedLayers ? planLayers(list, width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
                                                 height: Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : [:]
+        if retainedLayers { beginSlackFrame() }
         scrollGroups = retainedLayers ? planScrollGroups(list) : [:]
         if retainedLayers { sprites.beginFrame() }
         let target = cairo_get_target(cr)

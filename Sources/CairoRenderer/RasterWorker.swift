@@ -404,6 +404,13 @@ extension CairoRenderer {
         return drawn
     }
 
+    /// At a frame's start: whether the slack had any time since the last frame (`slackHadTime`,
+    /// which strips and sliding tiles' sprites ask after), and a fresh count for the next.
+    func beginSlackFrame() {
+        slackHadTime = slackGiven > 0
+        slackGiven = 0
+    }
+
     /// Blocks until the raster worker has drawn every request, and stores what it made in the
     /// layer cache (tests and the bench; a frame never waits). Does nothing without a worker.
     public func waitForLayers() { layers.settleWorker() }

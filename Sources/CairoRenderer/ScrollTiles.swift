@@ -184,9 +184,6 @@ extension CairoRenderer {
         // The slack after the last frame had its turn: this frame asks anew (older positions are
         // stale); what it left is rasterised by the frame (`drawScrollGroup`).
         stripsUnserved = Set(stripAsks.map(\.key))
-        slackHadTime = slackGiven > 0
-        stripsStarved = !stripsUnserved.isEmpty || !slackHadTime
-        slackGiven = 0
         stripAsks.removeAll()
         let commands = list.commands
         guard case .clear = commands.first else {
@@ -611,6 +608,10 @@ extension CairoRenderer {
                                       origin: Point(x: gx - Double(columns.x), y: Double(y0) - gy), background: background, deviceScale: k))
         }
     }
+
+    /// Whether the slack is starved of strips: it was given no time since the last frame, or it
+    /// left one the last frame asked for unmade.
+    var stripsStarved: Bool { !slackHadTime || !stripsUnserved.isEmpty }
 
     /// Whether strips over `columns` are made in the slack: in the slack's mode, when one's
     /// estimated raster is at most `LayerCache.slackStripLongest`.

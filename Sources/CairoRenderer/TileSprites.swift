@@ -132,7 +132,6 @@ final class TileSprites {
         madeThisFrame = 0
         // The slack after the last frame had its turn: this frame asks anew.
         asked.removeAll()
-        askedBySliding = 0
         swap(&metBefore, &metNow)
         metNow.removeAll(keepingCapacity: true)
         if frame % TileSprites.keepFrames == 0 {
@@ -196,8 +195,6 @@ final class TileSprites {
     /// The sprites the last frame asked the slack for, nearest the changed item first: a frame
     /// replaces them (positions of older frames are stale).
     var asked: [Job] = []
-    /// Of `asked`, those at its front that sliding tiles asked for this frame (`drawSprite`).
-    var askedBySliding = 0
     /// The running cost of a sprite made in the slack, and how many were.
     var cost = SlackCost()
     private(set) var madeInSlack = 0
@@ -251,13 +248,12 @@ extension CairoRenderer {
             let target = cairo_get_target(cr)
             let budget = TileSprites.budget(width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target)))
             // In the slack's mode, when the slack had time after the last frame, the frame asks
-            // for the sliding tile's sprite (first, before those made ahead) and draws its run as
-            // before: rasterising one cost about 0.17 ms, drawing the run 0.07.
+            // for the sliding tile's sprite (before those made ahead: `prefetchSprites` asks after
+            // the frame is drawn) and draws its run as before: rasterising one cost about 0.17 ms,
+            // drawing the run 0.07.
             if layerRasterising == .slack, slackHadTime {
-                sprites.asked.insert(TileSprites.Job(list: list, plans: plans.filter { range.contains($0.key) }, range: range, key: key,
-                                                     anchor: anchor, raster: raster, matrix: m, faceMiddle: plan.inner, budget: budget),
-                                     at: sprites.askedBySliding)
-                sprites.askedBySliding += 1
+                sprites.asked.append(TileSprites.Job(list: list, plans: plans.filter { range.contains($0.key) }, range: range, key: key,
+                                                     anchor: anchor, raster: raster, matrix: m, faceMiddle: plan.inner, budget: budget))
                 return nil
             }
             let surface = rasteriseSprite(list, range, raster: raster, matrix: m, layers: plans, deviceScale: k)
